@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The library products depend on the Swift toolchain only. Benchmarks and
+// their dependencies live in the nested package under Benchmarks/.
+let package = Package(
+    name: "FastWorkflow",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        // The public Workflow API and the fast runtime behind `WorkflowHost`.
+        .library(name: "Workflow", targets: ["Workflow"]),
+        // The naive reference runtime, `ReferenceWorkflowHost`: the oracle.
+        .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
+    ],
+    targets: [
+        .target(name: "Workflow"),
+        .target(name: "WorkflowReference", dependencies: ["Workflow"]),
+        .testTarget(
+            name: "WorkflowTests",
+            dependencies: ["Workflow", "WorkflowReference"]
+        ),
+    ],
+    // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
+    // R22 and checks that at run time rather than through Sendable.
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,12 @@
+/// An action that advances a workflow: applied to its node's state, it may
+/// return an output for the parent.
+public protocol WorkflowAction<WorkflowType> {
+    /// The workflow whose state this action applies to.
+    associatedtype WorkflowType: Workflow
+
+    /// Mutates `state` and returns an output for the parent, or `nil`.
+    func apply(
+        toState state: inout WorkflowType.State,
+        context: ApplyContext<WorkflowType>
+    ) -> WorkflowType.Output?
+}

@@ -1,0 +1,157 @@
+/// Receives the runtime's events, node by node. Every hook defaults to a
+/// no-op. Several observers given to a host are called in order, and the
+/// completions they return in reverse order (R20).
+public protocol WorkflowObserver {
+    /// A node started.
+    func sessionDidBegin(_ session: WorkflowSession)
+
+    /// A node ended.
+    func sessionDidEnd(_ session: WorkflowSession)
+
+    /// A node made its initial state.
+    func workflowDidMakeInitialState<WorkflowType: Workflow>(
+        _ workflow: WorkflowType,
+        initialState: WorkflowType.State,
+        session: WorkflowSession
+    )
+
+    /// A node is about to render; the returned closure runs with the rendering
+    /// after its render (and its cleanup) finished.
+    func workflowWillRender<WorkflowType: Workflow>(
+        _ workflow: WorkflowType,
+        state: WorkflowType.State,
+        session: WorkflowSession
+    ) -> ((WorkflowType.Rendering) -> Void)?
+
+    /// A node got a new workflow value; `state` is the state after
+    /// `workflowDidChange(from:state:)`.
+    func workflowDidChange<WorkflowType: Workflow>(
+        from oldWorkflow: WorkflowType,
+        to newWorkflow: WorkflowType,
+        state: WorkflowType.State,
+        session: WorkflowSession
+    )
+
+    /// A node got an action from a sink (not called for actions made from a
+    /// child's output).
+    func workflowDidReceiveAction<Action: WorkflowAction>(
+        _ action: Action,
+        workflow: Action.WorkflowType,
+        session: WorkflowSession
+    )
+
+    /// An action is about to be applied; the returned closure runs with the
+    /// new state and the output.
+    func workflowWillApplyAction<Action: WorkflowAction>(
+        _ action: Action,
+        workflow: Action.WorkflowType,
+        state: Action.WorkflowType.State,
+        session: WorkflowSession
+    ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)?
+}
+
+extension WorkflowObserver {
+    public func sessionDidBegin(_ session: WorkflowSession) {}
+
+    public func sessionDidEnd(_ session: WorkflowSession) {}
+
+    public func workflowDidMakeInitialState<WorkflowType: Workflow>(
+        _ workflow: WorkflowType,
+        initialState: WorkflowType.State,
+        session: WorkflowSession
+    ) {}
+
+    public func workflowWillRender<WorkflowType: Workflow>(
+        _ workflow: WorkflowType,
+        state: WorkflowType.State,
+        session: WorkflowSession
+    ) -> ((WorkflowType.Rendering) -> Void)? { nil }
+
+    public func workflowDidChange<WorkflowType: Workflow>(
+        from oldWorkflow: WorkflowType,
+        to newWorkflow: WorkflowType,
+        state: WorkflowType.State,
+        session: WorkflowSession
+    ) {}
+
+    public func workflowDidReceiveAction<Action: WorkflowAction>(
+        _ action: Action,
+        workflow: Action.WorkflowType,
+        session: WorkflowSession
+    ) {}
+
+    public func workflowWillApplyAction<Action: WorkflowAction>(
+        _ action: Action,
+        workflow: Action.WorkflowType,
+        state: Action.WorkflowType.State,
+        session: WorkflowSession
+    ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)? { nil }
+}
+
+/// Several observers behind one: hooks in order, completions in reverse.
+package final class ChainedWorkflowObserver: WorkflowObserver {
+    let observers: [WorkflowObserver]
+
+    package init(_ observers: [WorkflowObserver]) {
+        self.observers = observers
+    }
+
+    /// One observer for a host's list, or nil when there is none.
+    package static func chain(_ observers: [WorkflowObserver]) -> WorkflowObserver? {
+        observers.count <= 1 ? observers.first : ChainedWorkflowObserver(observers)
+    }
+
+    package func sessionDidBegin(_ session: WorkflowSession) {
+        for observer in observers { observer.sessionDidBegin(session) }
+    }
+
+    package func sessionDidEnd(_ session: WorkflowSession) {
+        for observer in observers { observer.sessionDidEnd(session) }
+    }
+
+    package func workflowDidMakeInitialState<WorkflowType: Workflow>(
+        _ workflow: WorkflowType, initialState: WorkflowType.State, session: WorkflowSession
+    ) {
+        for observer in observers {
+            observer.workflowDidMakeInitialState(workflow, initialState: initialState, session: session)
+        }
+    }
+
+    package func workflowWillRender<WorkflowType: Workflow>(
+        _ workflow: WorkflowType, state: WorkflowType.State, session: WorkflowSession
+    ) -> ((WorkflowType.Rendering) -> Void)? {
+        let completions = observers.compactMap { $0.workflowWillRender(workflow, state: state, session: session) }
+        if completions.isEmpty { return nil }
+        return { rendering in
+            for completion in completions.reversed() { completion(rendering) }
+        }
+    }
+
+    package func workflowDidChange<WorkflowType: Workflow>(
+        from oldWorkflow: WorkflowType, to newWorkflow: WorkflowType, state: WorkflowType.State, session: WorkflowSession
+    ) {
+        for observer in observers {
+            observer.workflowDidChange(from: oldWorkflow, to: newWorkflow, state: state, session: session)
+        }
+    }
+
+    package func workflowDidReceiveAction<Action: WorkflowAction>(
+        _ action: Action, workflow: Action.WorkflowType, session: WorkflowSession
+    ) {
+        for observer in observers {
+            observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+        }
+    }
+
+    package func workflowWillApplyAction<Action: WorkflowAction>(
+        _ action: Action, workflow: Action.WorkflowType, state: Action.WorkflowType.State, session: WorkflowSession
+    ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)? {
+        let completions = observers.compactMap {
+            $0.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+        }
+        if completions.isEmpty { return nil }
+        return { state, output in
+            for completion in completions.reversed() { completion(state, output) }
+        }
+    }
+}

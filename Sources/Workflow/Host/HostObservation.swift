@@ -1,0 +1,72 @@
+/// A registration made by `observeRenderings` or `observeOutputs`. It lasts
+/// until `cancel()` is called or the value is released.
+public final class HostObservation {
+    private var onCancel: (() -> Void)?
+
+    package init(onCancel: @escaping () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the observation; it is not called again, even within the
+    /// delivery round that cancelled it.
+    public func cancel() {
+        let action = onCancel
+        onCancel = nil
+        action?()
+    }
+
+    deinit {
+        cancel()
+    }
+}
+
+/// A host's list of observers of one kind of value (renderings or outputs),
+/// called synchronously in registration order.
+package final class HostObservers<Value> {
+    private struct Entry {
+        let id: UInt64
+        let body: (Value) -> Void
+        let finish: (() -> Void)?
+    }
+
+    private var entries: [Entry] = []
+    private var nextID: UInt64 = 0
+
+    package init() {}
+
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Registers `body`; `finish` runs if the host goes away first.
+    package func add(_ body: @escaping (Value) -> Void, finish: (() -> Void)? = nil) -> HostObservation {
+        let id = nextID
+        nextID += 1
+        entries.append(Entry(id: id, body: body, finish: finish))
+        return HostObservation { [weak self] in
+            self?.entries.removeAll { $0.id == id }
+        }
+    }
+
+    /// Calls every observer still registered, in order.
+    package func deliver(_ value: Value) {
+        let round = entries
+        for entry in round where entries.contains(where: { $0.id == entry.id }) {
+            entry.body(value)
+        }
+    }
+
+    /// A stream of the values from now on; it ends when the host goes away.
+    package func stream() -> AsyncStream<Value> {
+        AsyncStream { continuation in
+            let observation = self.add({ continuation.yield($0) }, finish: { continuation.finish() })
+            continuation.onTermination = { _ in
+                MainQueue.run { observation.cancel() }
+            }
+        }
+    }
+
+    deinit {
+        for entry in entries {
+            entry.finish?()
+        }
+    }
+}

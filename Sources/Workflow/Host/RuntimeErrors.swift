@@ -1,0 +1,59 @@
+/// The fatal errors of both runtimes, worded once so that both say the same
+/// thing: each names the workflow type and the key involved.
+package enum RuntimeErrors {
+    /// R8: the same (type, key) asked for twice in one render pass.
+    package static func duplicateChild(childType: Any.Type, key: String, parentType: Any.Type) -> Never {
+        fatalError("Duplicate child: \(parentType) rendered the child workflow \(childType) with key \"\(key)\" twice in one render pass; give each child of one type a unique key.")
+    }
+
+    /// The same side-effect key run twice in one render pass.
+    package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
+        fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass.")
+    }
+
+    /// R15: a send while a render pass is in progress.
+    package static func sendDuringRender(actionType: Any.Type, workflowType: Any.Type, key: String) -> Never {
+        fatalError("A sink of \(workflowType) (key \"\(key)\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")
+    }
+
+    /// R5: a render context used outside the render call that got it.
+    package static func contextUsedOutsideRender(workflowType: Any.Type, key: String) -> Never {
+        fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it.")
+    }
+
+    /// R19 during a render pass.
+    package static func updateDuringRender(workflowType: Any.Type) -> Never {
+        fatalError("update(workflow:) was called on the host of \(workflowType) while a render pass is in progress.")
+    }
+}
+
+/// When a host may start a cascade (R15, R16): at once when idle, later when
+/// busy with one, never during a render pass.
+package final class CascadeGate {
+    /// A render pass is in progress: sends are fatal errors.
+    package var isRendering = false
+    /// A cascade is in progress (applying actions, notifying observers).
+    package private(set) var isBusy = false
+    private var deferred: [() -> Void] = []
+
+    package init() {}
+
+    /// Queues `cascade` to run after the current one.
+    package func enqueue(_ cascade: @escaping () -> Void) {
+        deferred.append(cascade)
+    }
+
+    /// Runs `cascade` now (the gate must be idle), then every cascade queued
+    /// meanwhile, in order, each on its own.
+    package func run(_ cascade: () -> Void) {
+        isBusy = true
+        cascade()
+        isBusy = false
+        while !deferred.isEmpty {
+            let next = deferred.removeFirst()
+            isBusy = true
+            next()
+            isBusy = false
+        }
+    }
+}
