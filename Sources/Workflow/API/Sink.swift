@@ -37,17 +37,3 @@ public struct Sink<Value> {
         Sink<NewValue> { self.send(transform($0)) }
     }
 }
-
-/// Where a runtime sink delivers: one object per (node, action type)
-/// registration, made once and reused by every pass that declares the type,
-/// so declaring a sink allocates nothing in the steady state.
-@usableFromInline
-class SinkTarget<Value> {
-    @usableFromInline
-    init() {}
-
-    @usableFromInline
-    func receive(_ value: Value) {
-        fatalError("abstract")
-    }
-}

@@ -36,6 +36,7 @@ public struct WorkflowSession {
         return nil
     }
 
+    @usableFromInline
     package init(workflowType: Any.Type, renderKey: String, parent: WorkflowSession?) {
         self.workflowType = workflowType
         self.renderKey = renderKey

@@ -1,12 +1,15 @@
 /// The fatal errors of both runtimes, worded once so that both say the same
 /// thing: each names the workflow type and the key involved.
+@usableFromInline
 package enum RuntimeErrors {
     /// R8: the same (type, key) asked for twice in one render pass.
+    @usableFromInline
     package static func duplicateChild(childType: Any.Type, key: String, parentType: Any.Type) -> Never {
         fatalError("Duplicate child: \(parentType) rendered the child workflow \(childType) with key \"\(key)\" twice in one render pass; give each child of one type a unique key.")
     }
 
     /// The same side-effect key run twice in one render pass.
+    @usableFromInline
     package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
         fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass.")
     }
@@ -17,6 +20,7 @@ package enum RuntimeErrors {
     }
 
     /// R5: a render context used outside the render call that got it.
+    @usableFromInline
     package static func contextUsedOutsideRender(workflowType: Any.Type, key: String) -> Never {
         fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it.")
     }
@@ -29,8 +33,10 @@ package enum RuntimeErrors {
 
 /// When a host may start a cascade (R15, R16): at once when idle, later when
 /// busy with one, never during a render pass.
+@usableFromInline
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors.
+    @usableFromInline
     package var isRendering = false
     /// A cascade is in progress (applying actions, notifying observers).
     package private(set) var isBusy = false

@@ -1,0 +1,105 @@
+/// One hash table for all parent-child links of a runtime: (parent slot,
+/// child type, key) to the child's slot, O(1) expected. Open addressing with
+/// linear probing and backward-shift deletion (no tombstones), load factor at
+/// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
+/// miss never touch the node records.
+@usableFromInline
+struct ChildIndex {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var node: Int32  // -1: empty
+        @usableFromInline var hash: UInt32
+    }
+
+    @usableFromInline var entries: ContiguousArray<Entry>
+    @usableFromInline var count = 0
+
+    @usableFromInline
+    init() {
+        entries = ContiguousArray(repeating: Entry(node: -1, hash: 0), count: 16)
+    }
+
+    @inlinable
+    var mask: Int { entries.count - 1 }
+
+    @inlinable
+    static func hash(parent: Int32, typeID: ObjectIdentifier, key: String) -> UInt32 {
+        var hasher = Hasher()
+        hasher.combine(parent)
+        hasher.combine(typeID)
+        hasher.combine(key)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+}
+
+extension FastRuntime {
+    /// The child of `parent` with this type and key, or -1.
+    @usableFromInline
+    func indexedChild(parent: Int32, typeID: ObjectIdentifier, key: String) -> Int32 {
+        let hash = ChildIndex.hash(parent: parent, typeID: typeID, key: key)
+        let mask = childIndex.mask
+        var probe = Int(hash) & mask
+        while true {
+            let entry = childIndex.entries[probe]
+            if entry.node < 0 { return -1 }
+            if entry.hash == hash {
+                let node = Int(entry.node)
+                if nodes[node].parent == parent, nodes[node].typeID == typeID, nodes[node].key == key {
+                    return entry.node
+                }
+            }
+            probe = (probe + 1) & mask
+        }
+    }
+
+    @usableFromInline
+    func indexChild(_ node: Int32) {
+        if (childIndex.count + 1) * 2 > childIndex.entries.count {
+            growChildIndex()
+        }
+        let hash = ChildIndex.hash(parent: nodes[Int(node)].parent, typeID: nodes[Int(node)].typeID, key: nodes[Int(node)].key)
+        insert(ChildIndex.Entry(node: node, hash: hash))
+        childIndex.count += 1
+    }
+
+    @usableFromInline
+    func unindexChild(_ node: Int32) {
+        let hash = ChildIndex.hash(parent: nodes[Int(node)].parent, typeID: nodes[Int(node)].typeID, key: nodes[Int(node)].key)
+        let mask = childIndex.mask
+        var hole = Int(hash) & mask
+        while childIndex.entries[hole].node != node {
+            precondition(childIndex.entries[hole].node >= 0, "child index lost a node")
+            hole = (hole + 1) & mask
+        }
+        // Backward shift: pull later entries of the cluster into the hole
+        // when their home slot is not between the hole and them.
+        var next = (hole + 1) & mask
+        while childIndex.entries[next].node >= 0 {
+            let home = Int(childIndex.entries[next].hash) & mask
+            if (next &- home) & mask >= (next &- hole) & mask {
+                childIndex.entries[hole] = childIndex.entries[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        childIndex.entries[hole] = ChildIndex.Entry(node: -1, hash: 0)
+        childIndex.count -= 1
+    }
+
+    private func insert(_ entry: ChildIndex.Entry) {
+        let mask = childIndex.mask
+        var probe = Int(entry.hash) & mask
+        while childIndex.entries[probe].node >= 0 {
+            probe = (probe + 1) & mask
+        }
+        childIndex.entries[probe] = entry
+    }
+
+    private func growChildIndex() {
+        let old = childIndex.entries
+        childIndex.entries = ContiguousArray(repeating: ChildIndex.Entry(node: -1, hash: 0), count: old.count * 2)
+        for entry in old where entry.node >= 0 {
+            insert(entry)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+// Actions and the cascade (R15-R18): a send applies its action at the node,
+// outputs climb through the parents' output maps, state changes mark the
+// path to the root dirty (S1), and the host finishes with at most one render
+// pass.
+
+extension FastRuntime {
+    /// A send from a live sink: now if idle, queued if a cascade is running,
+    /// fatal during a render pass.
+    @usableFromInline
+    func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
+        let node = target.node
+        guard !isTornDown, nodes[Int(node.index)].generation == node.generation else { return }
+        if gate.isRendering {
+            RuntimeErrors.sendDuringRender(
+                actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[Int(node.index)].key
+            )
+        }
+        if gate.isBusy {
+            gate.enqueue { [self] in
+                // Handled later, on its own; dropped if the sink died meanwhile.
+                guard target.isAlive, !isTornDown else { return }
+                runCascade(action, at: node.index)
+            }
+            return
+        }
+        gate.run { runCascade(action, at: node.index) }
+    }
+
+    @usableFromInline
+    func runCascade<Action: WorkflowAction>(_ action: Action, at node: Int32) {
+        cascadeChangedState = false
+        if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
+        apply(action, at: node, fromSink: true)
+        if recordsCascadePath {
+            // Ancestors above the last node the cascade reached.
+            var ancestor = nodes[Int(cascadeTop)].parent
+            while ancestor >= 0 {
+                cascadePath.append((nodes[Int(ancestor)].store!.takeUnretainedValue().workflowType, false))
+                ancestor = nodes[Int(ancestor)].parent
+            }
+        }
+        finishCascade()
+    }
+
+    /// Applies `action` at `node` (R17), then hands its output, if any, to
+    /// the node's route: the parent's output map, or the host for the root.
+    @usableFromInline
+    func apply<Action: WorkflowAction>(_ action: Action, at node: Int32, fromSink: Bool) {
+        typealias W = Action.WorkflowType
+        let store = store(of: node, as: W.self)
+        let i = Int(node)
+        let slot = Int(nodes[i].slot)
+        let workflow = store.slots[slot]!.workflow
+        var state = store.slots[slot]!.state
+
+        var completion: ((W.State, W.Output?) -> Void)?
+        if let observer {
+            let session = sessions[i]!
+            if fromSink {
+                observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+            }
+            completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+        }
+
+        let changed: Bool
+        let output: W.Output?
+        if !store.stateCanChange {
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            changed = false
+        } else if let stateEquality = store.stateEquality {
+            let before = state
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            changed = !stateEquality(before, state)
+        } else {
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            changed = true
+        }
+        store.slots[slot]!.state = state
+        completion?(state, output)
+
+        if changed {
+            cascadeChangedState = true
+            markNeedsRender(node)
+        }
+        cascadeTop = node
+        if recordsCascadePath {
+            cascadePath.append((W.self, !fromSink))
+        }
+        if let output {
+            store.slots[slot]!.route!.deliver(output, runtime: self)
+        }
+    }
+
+    /// S1: the node and every ancestor need rendering. Stops at the first
+    /// ancestor already marked: its own ancestors are marked too.
+    @usableFromInline
+    func markNeedsRender(_ node: Int32) {
+        var current = node
+        while current >= 0, !nodes[Int(current)].needsRender {
+            nodes[Int(current)].needsRender = true
+            current = nodes[Int(current)].parent
+        }
+    }
+
+    /// The debugger's view of a subtree (R21).
+    @usableFromInline
+    func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
+        let i = Int(node)
+        let store = nodes[i].store!.takeUnretainedValue()
+        let children = nodes[i].children.map {
+            WorkflowHierarchyDebugSnapshot.Child(key: nodes[Int($0)].key, snapshot: snapshot(of: $0))
+        }
+        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[i].slot), children: children)
+    }
+
+    /// R10: ends every node; every sink is dead from the start.
+    @usableFromInline
+    func tearDown(root: Int32) {
+        isTornDown = true
+        endNode(root)
+    }
+}

@@ -1,0 +1,42 @@
+/// Where a node's outputs go: the parent's latest `outputMap`, and the
+/// parent to apply the resulting action at (R17). One object per node with
+/// an output, made when the node starts; each parent render replaces `map`
+/// in place (R7), so re-rendering allocates nothing.
+@usableFromInline
+class OutputRoute<Output> {
+    @usableFromInline
+    init() {}
+
+    /// Turns `output` into the parent's action and applies it there.
+    @usableFromInline
+    func deliver(_ output: Output, runtime: FastRuntime) { fatalError("abstract") }
+}
+
+@usableFromInline
+final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
+    @usableFromInline var map: (Output) -> Action
+    @usableFromInline let parent: Int32
+
+    @inlinable
+    init(map: @escaping (Output) -> Action, parent: Int32) {
+        self.map = map
+        self.parent = parent
+    }
+
+    @usableFromInline
+    override func deliver(_ output: Output, runtime: FastRuntime) {
+        runtime.apply(map(output), at: parent, fromSink: false)
+    }
+}
+
+/// The root's route: outputs go to the host, which delivers them to its
+/// output observers after the render pass.
+@usableFromInline
+final class RootRoute<Output>: OutputRoute<Output> {
+    @usableFromInline var onOutput: (Output) -> Void = { _ in }
+
+    @usableFromInline
+    override func deliver(_ output: Output, runtime: FastRuntime) {
+        onOutput(output)
+    }
+}

@@ -1,0 +1,65 @@
+/// A node's side effects in the order they started (R11, R12): the order in
+/// which they end. Made on the node's first `runSideEffect`.
+@usableFromInline
+final class SideEffectTable {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let key: AnyHashable
+        @usableFromInline let lifetime: Lifetime
+        @usableFromInline var seenInPass: UInt32
+    }
+
+    @usableFromInline var entries: [Entry] = []
+    /// Key to entry index; built only for nodes with many side effects.
+    @usableFromInline var index: [AnyHashable: Int]?
+
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    func find(_ key: AnyHashable) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    @usableFromInline
+    func add(_ key: AnyHashable, lifetime: Lifetime, pass: UInt32) {
+        entries.append(Entry(key: key, lifetime: lifetime, seenInPass: pass))
+        if index != nil {
+            index![key] = entries.count - 1
+        } else if entries.count > 16 {
+            rebuildIndex()
+        }
+    }
+
+    /// Ends the side effects the pass did not ask for, in start order.
+    @usableFromInline
+    func endUnseen(pass: UInt32) {
+        guard entries.contains(where: { $0.seenInPass != pass }) else { return }
+        let ended = entries.filter { $0.seenInPass != pass }
+        entries.removeAll { $0.seenInPass != pass }
+        if index != nil { rebuildIndex() }
+        for entry in ended {
+            entry.lifetime.end()
+        }
+    }
+
+    /// Ends every side effect, in start order: the node is ending.
+    @usableFromInline
+    func endAll() {
+        let ended = entries
+        entries = []
+        index = nil
+        for entry in ended {
+            entry.lifetime.end()
+        }
+    }
+
+    private func rebuildIndex() {
+        var index = [AnyHashable: Int](minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() {
+            index[entry.key] = position
+        }
+        self.index = index
+    }
+}

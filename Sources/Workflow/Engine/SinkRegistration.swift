@@ -1,0 +1,52 @@
+/// A node's sink for one action type (R13): made on the first pass that
+/// declares the type, reused by every later pass that declares it again,
+/// killed by the first pass that does not, or by the node's end. Once dead it
+/// stays dead; a later declaration makes a new registration.
+///
+/// Registrations of one node form an intrusive list from
+/// `NodeRecord.sinks`, so a node with one action type costs one object.
+@usableFromInline
+class SinkRegistration {
+    @usableFromInline let actionTypeID: ObjectIdentifier
+    @usableFromInline var declaredInPass: UInt32
+    @usableFromInline var isAlive = true
+    @usableFromInline var next: SinkRegistration?
+
+    @usableFromInline
+    init(actionTypeID: ObjectIdentifier, declaredInPass: UInt32) {
+        self.actionTypeID = actionTypeID
+        self.declaredInPass = declaredInPass
+    }
+}
+
+/// What a runtime `Sink<Value>` holds: a registration that can receive values.
+@usableFromInline
+class SinkTarget<Value>: SinkRegistration {
+    @usableFromInline
+    func receive(_ value: Value) { fatalError("abstract") }
+}
+
+/// A fast-runtime sink: (runtime, node handle, action type). Sending checks
+/// that the registration is alive and the handle current, so a sink of a
+/// node that is gone does nothing, even after its slot was reused.
+@usableFromInline
+final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
+    // Unowned: the runtime kills every registration before it goes away,
+    // and a dead registration never touches it.
+    @usableFromInline unowned(unsafe) let runtime: FastRuntime
+    @usableFromInline let node: NodeHandle
+
+    @inlinable
+    init(runtime: FastRuntime, node: NodeHandle, declaredInPass: UInt32) {
+        self.runtime = runtime
+        self.node = node
+        super.init(actionTypeID: ObjectIdentifier(Action.self), declaredInPass: declaredInPass)
+    }
+
+    @usableFromInline
+    override func receive(_ action: Action) {
+        MainQueue.precondition()
+        guard isAlive else { return }
+        runtime.receive(action, from: self)
+    }
+}

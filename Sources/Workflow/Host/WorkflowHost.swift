@@ -1,0 +1,135 @@
+/// Runs a workflow tree on the fast runtime: owns the root node, renders,
+/// and hands renderings and root outputs to its observers.
+///
+/// All of it happens on the main queue (R22). Releasing the host ends every
+/// node and every side-effect lifetime (R10).
+public final class WorkflowHost<WorkflowType: Workflow> {
+    @usableFromInline let runtime: FastRuntime
+    @usableFromInline let root: Int32
+    @usableFromInline let rootStore: NodeStore<WorkflowType>
+    private let rootRoute: RootRoute<WorkflowType.Output>?
+    private let debugger: WorkflowDebugger?
+    private let renderOnlyIfStateChanged: Bool
+    private let renderingObservers = HostObservers<WorkflowType.Rendering>()
+    private let outputObservers = HostObservers<WorkflowType.Output>()
+    private var pendingOutput: WorkflowType.Output?
+
+    /// The latest rendering of the root.
+    public private(set) var rendering: WorkflowType.Rendering
+
+    /// Starts the tree and renders it once. The configuration in force
+    /// (`Runtime.withConfiguration`, `Runtime.bootstrap`) is read here.
+    public init(
+        workflow: WorkflowType,
+        observers: [WorkflowObserver] = [],
+        debugger: WorkflowDebugger? = nil
+    ) {
+        MainQueue.precondition()
+        let configuration = Runtime.configuration
+        let runtime = FastRuntime(
+            observer: ChainedWorkflowObserver.chain(observers),
+            skipsCleanChildren: configuration.renderSkipping,
+            recordsCascadePath: debugger != nil
+        )
+        let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
+        let root = runtime.startNode(workflow, key: "", parent: -1, route: rootRoute)
+        let rootStore = runtime.store(of: root, as: WorkflowType.self)
+        runtime.gate.isRendering = true
+        rendering = runtime.renderNode(root, store: rootStore)
+        runtime.gate.isRendering = false
+
+        self.runtime = runtime
+        self.root = root
+        self.rootStore = rootStore
+        self.rootRoute = rootRoute
+        self.debugger = debugger
+        self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
+
+        rootRoute?.onOutput = { [unowned self] in pendingOutput = $0 }
+        runtime.finishCascade = { [unowned self] in finishCascade() }
+        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: root))
+    }
+
+    deinit {
+        runtime.tearDown(root: root)
+    }
+
+    /// Gives the root a new workflow value: its `workflowDidChange` runs and
+    /// the tree renders (R19).
+    public func update(workflow: WorkflowType) {
+        MainQueue.precondition()
+        if runtime.gate.isRendering {
+            RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self)
+        }
+        if runtime.gate.isBusy {
+            runtime.gate.enqueue { [self] in performUpdate(workflow) }
+        } else {
+            runtime.gate.run { performUpdate(workflow) }
+        }
+    }
+
+    /// Calls `body` with each new rendering, once per render pass, until the
+    /// returned observation is cancelled or released.
+    public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
+        renderingObservers.add(body)
+    }
+
+    /// Calls `body` with each output of the root, after the rendering of its
+    /// cascade was published (R17).
+    public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
+        outputObservers.add(body)
+    }
+
+    /// The renderings from now on; the stream ends with the host.
+    public var renderings: AsyncStream<WorkflowType.Rendering> { renderingObservers.stream() }
+
+    /// The root's outputs from now on; the stream ends with the host.
+    public var outputs: AsyncStream<WorkflowType.Output> { outputObservers.stream() }
+
+    // MARK: - Cascades
+
+    private func performUpdate(_ workflow: WorkflowType) {
+        let slot = Int(runtime.nodes[Int(root)].slot)
+        let old = rootStore.slots[slot]!.workflow
+        var state = rootStore.slots[slot]!.state
+        workflow.workflowDidChange(from: old, state: &state)
+        rootStore.slots[slot]!.workflow = workflow
+        rootStore.slots[slot]!.state = state
+        if let observer = runtime.observer {
+            observer.workflowDidChange(from: old, to: workflow, state: state, session: runtime.sessions[Int(root)]!)
+        }
+        render()
+        debugger?.didUpdate(
+            snapshot: runtime.snapshot(of: root),
+            updateInfo: WorkflowUpdateDebugInfo(workflowType: "\(WorkflowType.self)", kind: .didUpdate(source: .external))
+        )
+    }
+
+    /// The end of a cascade: one render pass if due (S3, R18), then the
+    /// rendering observers, the root's output, the debugger.
+    private func finishCascade() {
+        let due = runtime.skipsCleanChildren
+            ? runtime.nodes[Int(root)].needsRender
+            : !renderOnlyIfStateChanged || runtime.cascadeChangedState
+        if due {
+            render()
+        }
+        if let output = pendingOutput {
+            pendingOutput = nil
+            outputObservers.deliver(output)
+        }
+        if let debugger {
+            debugger.didUpdate(
+                snapshot: runtime.snapshot(of: root),
+                updateInfo: .cascade(path: runtime.cascadePath)
+            )
+        }
+    }
+
+    private func render() {
+        runtime.gate.isRendering = true
+        rendering = runtime.renderNode(root, store: rootStore)
+        runtime.gate.isRendering = false
+        renderingObservers.deliver(rendering)
+    }
+}
