@@ -35,26 +35,26 @@
 @usableFromInline
 final class FastRuntime {
     /// The arena.
-    @usableFromInline var nodes: ContiguousArray<NodeRecord> = []
-    @usableFromInline var freeNodes: ContiguousArray<Int32> = []
-    @usableFromInline var childIndex = ChildIndex()
+    @exclusivity(unchecked) @usableFromInline var nodes: ContiguousArray<NodeRecord> = []
+    @exclusivity(unchecked) @usableFromInline var freeNodes: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
 
     /// One typed store per workflow type, owned here.
-    @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
+    @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
 
     /// A frame per node whose `render` is running, innermost last.
-    @usableFromInline var frames: ContiguousArray<RenderFrame> = []
+    @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<RenderFrame> = []
     /// The children asked for by the running renders, each frame's segment
     /// above the previous one's: the new child order of each parent.
-    @usableFromInline var requested: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var requested: ContiguousArray<Int32> = []
     /// Numbers every node render; 0 means "not rendering".
-    @usableFromInline var passCounter: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
     @usableFromInline let observer: WorkflowObserver?
     /// Sessions by node slot; kept only when there is an observer.
-    @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
+    @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
 
     /// Sends: now, queued, or fatal (R15, R16).
     @usableFromInline let gate = CascadeGate()
@@ -66,10 +66,10 @@ final class FastRuntime {
     /// What the current cascade did: whether an action changed a state (for
     /// `renderOnlyIfStateChanged` without skipping), and its path for the
     /// debugger (kept only when there is one).
-    @usableFromInline var cascadeChangedState = false
+    @exclusivity(unchecked) @usableFromInline var cascadeChangedState = false
     @usableFromInline var recordsCascadePath = false
-    @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
-    @usableFromInline var cascadeTop: Int32 = -1
+    @exclusivity(unchecked) @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
+    @exclusivity(unchecked) @usableFromInline var cascadeTop: Int32 = -1
 
     @usableFromInline
     struct RenderFrame {
@@ -88,11 +88,12 @@ final class FastRuntime {
         }
     }
 
+    /// A runtime for one host, with the configuration in force now.
     @usableFromInline
-    init(observer: WorkflowObserver?, skipsCleanChildren: Bool, recordsCascadePath: Bool) {
-        self.observer = observer
-        self.skipsCleanChildren = skipsCleanChildren
-        self.recordsCascadePath = recordsCascadePath
+    init(observers: [WorkflowObserver], hasDebugger: Bool) {
+        self.observer = ChainedWorkflowObserver.chain(observers)
+        self.skipsCleanChildren = Runtime.configuration.renderSkipping
+        self.recordsCascadePath = hasDebugger
     }
 
     // MARK: - Stores and slots

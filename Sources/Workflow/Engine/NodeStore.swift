@@ -41,8 +41,8 @@ struct NodeSlot<W: Workflow> {
 
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    @usableFromInline var slots: ContiguousArray<NodeSlot<W>?> = []
-    @usableFromInline var freeSlots: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<NodeSlot<W>?> = []
+    @exclusivity(unchecked) @usableFromInline var freeSlots: ContiguousArray<Int32> = []
 
     /// `==` of the state, when it is Equatable (S1).
     @usableFromInline let stateEquality: ((W.State, W.State) -> Bool)?

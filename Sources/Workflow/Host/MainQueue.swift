@@ -1,13 +1,30 @@
 import Dispatch
 
 /// Rule R22: all runtime work happens on the main queue.
+///
+/// The check reads a queue-specific value rather than calling
+/// `dispatchPrecondition`, which allocates on every call on Linux, and rather
+/// than `Thread.isMainThread`, which is false for main-actor code under Swift
+/// Testing on Linux.
+@usableFromInline
 package enum MainQueue {
-    /// Traps when called off the main queue. Checks the queue, not
-    /// `Thread.isMainThread`, which is false for main-actor code under Swift
-    /// Testing on Linux.
-    @inlinable
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the current code runs on the main queue.
+    package static var isOnMainQueue: Bool {
+        DispatchQueue.getSpecific(key: key) == true
+    }
+
+    /// Traps when called off the main queue.
+    @usableFromInline
     package static func precondition() {
-        dispatchPrecondition(condition: .onQueue(.main))
+        guard isOnMainQueue else {
+            preconditionFailure("The Workflow runtime must be used from the main queue (rule R22): a host was created, updated or sent an action from another queue.")
+        }
     }
 
     /// Runs `body` on the main queue: now if already there, else later.
@@ -17,17 +34,5 @@ package enum MainQueue {
         } else {
             DispatchQueue.main.async(execute: body)
         }
-    }
-
-    private static let key = DispatchSpecificKey<Bool>()
-    nonisolated(unsafe) private static var keyInstalled = false
-
-    /// Whether the current code runs on the main queue.
-    package static var isOnMainQueue: Bool {
-        if !keyInstalled {
-            DispatchQueue.main.setSpecific(key: key, value: true)
-            keyInstalled = true
-        }
-        return DispatchQueue.getSpecific(key: key) == true
     }
 }

@@ -7,7 +7,9 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     @usableFromInline let runtime: FastRuntime
     @usableFromInline let root: Int32
     @usableFromInline let rootStore: NodeStore<WorkflowType>
-    private let rootRoute: RootRoute<WorkflowType.Output>?
+    /// The root's render pass, made where the host is created so that it is
+    /// specialised for the root type like every child below it.
+    @usableFromInline let renderRoot: () -> WorkflowType.Rendering
     private let debugger: WorkflowDebugger?
     private let renderOnlyIfStateChanged: Bool
     private let renderingObservers = HostObservers<WorkflowType.Rendering>()
@@ -19,31 +21,45 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     /// Starts the tree and renders it once. The configuration in force
     /// (`Runtime.withConfiguration`, `Runtime.bootstrap`) is read here.
-    public init(
+    @inlinable
+    public convenience init(
         workflow: WorkflowType,
         observers: [WorkflowObserver] = [],
         debugger: WorkflowDebugger? = nil
     ) {
-        MainQueue.precondition()
-        let configuration = Runtime.configuration
-        let runtime = FastRuntime(
-            observer: ChainedWorkflowObserver.chain(observers),
-            skipsCleanChildren: configuration.renderSkipping,
-            recordsCascadePath: debugger != nil
-        )
+        let runtime = FastRuntime(observers: observers, hasDebugger: debugger != nil)
         let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
         let root = runtime.startNode(workflow, key: "", parent: -1, route: rootRoute)
         let rootStore = runtime.store(of: root, as: WorkflowType.self)
-        runtime.gate.isRendering = true
-        rendering = runtime.renderNode(root, store: rootStore)
-        runtime.gate.isRendering = false
+        self.init(
+            runtime: runtime,
+            root: root,
+            rootStore: rootStore,
+            rootRoute: rootRoute,
+            debugger: debugger,
+            renderRoot: { [unowned runtime] in runtime.renderNode(root, store: rootStore) }
+        )
+    }
 
+    @usableFromInline
+    init(
+        runtime: FastRuntime,
+        root: Int32,
+        rootStore: NodeStore<WorkflowType>,
+        rootRoute: RootRoute<WorkflowType.Output>?,
+        debugger: WorkflowDebugger?,
+        renderRoot: @escaping () -> WorkflowType.Rendering
+    ) {
+        MainQueue.precondition()
         self.runtime = runtime
         self.root = root
         self.rootStore = rootStore
-        self.rootRoute = rootRoute
+        self.renderRoot = renderRoot
         self.debugger = debugger
-        self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
+        self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
+        runtime.gate.isRendering = true
+        rendering = renderRoot()
+        runtime.gate.isRendering = false
 
         rootRoute?.onOutput = { [unowned self] in pendingOutput = $0 }
         runtime.finishCascade = { [unowned self] in finishCascade() }
@@ -128,7 +144,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     private func render() {
         runtime.gate.isRendering = true
-        rendering = runtime.renderNode(root, store: rootStore)
+        rendering = renderRoot()
         runtime.gate.isRendering = false
         renderingObservers.deliver(rendering)
     }
