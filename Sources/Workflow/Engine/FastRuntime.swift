@@ -121,7 +121,7 @@ final class FastRuntime {
 
     /// Takes a free arena slot for a new node.
     @usableFromInline
-    func allocateNode(typeID: ObjectIdentifier, store: AnyNodeStore, key: String, parent: Int32) -> Int32 {
+    func allocateNode(store: AnyNodeStore, key: String, parent: Int32) -> Int32 {
         let node: Int32
         if let reused = freeNodes.popLast() {
             node = reused
@@ -131,7 +131,6 @@ final class FastRuntime {
             if observer != nil { sessions.append(nil) }
         }
         let i = Int(node)
-        nodes[i].typeID = typeID
         nodes[i].store = Unmanaged.passUnretained(store)
         nodes[i].key = key
         nodes[i].parent = parent
@@ -145,7 +144,7 @@ final class FastRuntime {
     @inlinable
     func startNode<W: Workflow>(_ workflow: W, key: String, parent: Int32, route: OutputRoute<W.Output>?) -> Int32 {
         let store = store(for: W.self)
-        let node = allocateNode(typeID: ObjectIdentifier(W.self), store: store, key: key, parent: parent)
+        let node = allocateNode(store: store, key: key, parent: parent)
         var state: W.State
         if let observer {
             let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? nil : sessions[Int(parent)])

@@ -18,9 +18,8 @@ struct NodeHandle: Equatable {
 /// the `NodeStore` of the node's workflow type, at `slot`.
 @usableFromInline
 struct NodeRecord {
-    /// The node's concrete workflow type: half of its identity (R1).
-    @usableFromInline var typeID: ObjectIdentifier
-    /// The typed storage; owned by the runtime's store table, nil when free.
+    /// The typed storage of the node's concrete workflow type, which is half
+    /// of its identity (R1); owned by the runtime's store table, nil when free.
     @usableFromInline var store: Unmanaged<AnyNodeStore>?
     /// The key the parent rendered it with: the other half of its identity.
     @usableFromInline var key: String
@@ -48,11 +47,10 @@ struct NodeRecord {
 
     @usableFromInline
     init(
-        typeID: ObjectIdentifier, store: Unmanaged<AnyNodeStore>?, key: String, children: ContiguousArray<Int32>,
+        store: Unmanaged<AnyNodeStore>?, key: String, children: ContiguousArray<Int32>,
         sideEffects: SideEffectTable?, sinks: SinkRegistration?, parent: Int32, slot: Int32, position: Int32,
         generation: UInt32, seenInPass: UInt32, renderingPass: UInt32, needsRender: Bool
     ) {
-        self.typeID = typeID
         self.store = store
         self.key = key
         self.children = children
@@ -70,9 +68,17 @@ struct NodeRecord {
     @inlinable
     static var free: NodeRecord {
         NodeRecord(
-            typeID: ObjectIdentifier(NodeRecord.self), store: nil, key: "", children: [],
+            store: nil, key: "", children: [],
             sideEffects: nil, sinks: nil, parent: -1, slot: -1, position: -1,
             generation: 0, seenInPass: 0, renderingPass: 0, needsRender: false
         )
+    }
+}
+
+extension NodeRecord {
+    /// The node's concrete workflow type, as an identity.
+    @inlinable
+    var typeID: ObjectIdentifier {
+        store!._withUnsafeGuaranteedRef { $0.typeID }
     }
 }

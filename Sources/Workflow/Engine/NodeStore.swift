@@ -5,10 +5,12 @@
 @usableFromInline
 class AnyNodeStore {
     @usableFromInline let workflowType: Any.Type
+    @usableFromInline let typeID: ObjectIdentifier
 
     @usableFromInline
     init(workflowType: Any.Type) {
         self.workflowType = workflowType
+        self.typeID = ObjectIdentifier(workflowType)
     }
 
     /// Frees a slot, releasing its values.
