@@ -1,0 +1,74 @@
+import Workflow
+
+// What one host's nodes share, and the record of one cascade (R16-R18).
+
+/// The per-host state every node and sink registration of one host reaches:
+/// the cascade gate, the chained observer and the configuration read at init.
+///
+/// Owned by the host and by every node (nodes hold it strongly; it holds
+/// nothing back but a weak route to the host), touched on the main queue only.
+final class ReferenceRuntime {
+    /// Whether a send may cascade now, later, or not at all (R15, R16).
+    let gate = CascadeGate()
+
+    /// The host's observers chained into one, or nil: sessions are made only
+    /// when this is set.
+    let observer: WorkflowObserver?
+
+    /// `Runtime.configuration.renderOnlyIfStateChanged`, read once by the host.
+    let renderOnlyIfStateChanged: Bool
+
+    /// Set by the host once it is built: renders and notifies after a
+    /// cascade's actions were applied. It holds the host weakly, so a host
+    /// released mid-cascade finishes nothing.
+    var finishCascade: ((ReferenceCascade, AnyReferenceNode) -> Void)?
+
+    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool) {
+        self.observer = observer
+        self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
+    }
+
+    /// Runs `body` as a render pass: any send meanwhile is a fatal error (R15).
+    func renderPass<Result>(_ body: () -> Result) -> Result {
+        gate.isRendering = true
+        defer { gate.isRendering = false }
+        return body()
+    }
+
+    /// One cascade that starts at `origin`: `applyActions` applies the action
+    /// there and up through the output maps, then the host renders and
+    /// notifies. The caller holds the gate.
+    func runCascade(origin: AnyReferenceNode, _ applyActions: (ReferenceCascade) -> Void) {
+        let cascade = ReferenceCascade()
+        applyActions(cascade)
+        finishCascade?(cascade, origin)
+    }
+}
+
+/// What the actions of one cascade did, filled in as they are applied from
+/// the node that got the action up towards the root.
+final class ReferenceCascade {
+    /// How many nodes applied an action: the origin and the ancestors reached
+    /// through outputs (the debugger's `.subtree` steps).
+    var appliedCount = 0
+
+    /// Whether an applied action changed a state, in S1's sense.
+    var stateChanged = false
+
+    /// The root's output, if the cascade reached past the root. Boxed because
+    /// nodes do not know the root's type; the host unboxes it.
+    var rootOutput: Any?
+}
+
+/// S1's notion of change: never for a Void state, `==` for an Equatable state
+/// (found with a dynamic cast on the metatype, so Optional states work too),
+/// always otherwise.
+func referenceStateDidChange<State>(from old: State, to new: State) -> Bool {
+    if State.self == Void.self { return false }
+    guard let equatableType = State.self as? any Equatable.Type else { return true }
+    return !referenceValuesAreEqual(equatableType, old, new)
+}
+
+private func referenceValuesAreEqual<Value: Equatable>(_: Value.Type, _ lhs: Any, _ rhs: Any) -> Bool {
+    (lhs as! Value) == (rhs as! Value)
+}

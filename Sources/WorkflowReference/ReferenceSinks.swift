@@ -1,0 +1,90 @@
+import Workflow
+
+// Sink registrations (R13-R16): one object per (node, action type) that is
+// live while the node declares the type, dead for good afterwards.
+
+/// The type-erased face of a registration, for the node's table.
+class AnyReferenceSinkRegistration {
+    /// Makes the registration dead: every sink made from it becomes a no-op.
+    func kill() {}
+}
+
+/// One live registration of a node for actions of type `Action`. Every sink
+/// made from it holds it strongly; it holds its node weakly and forgets it
+/// when killed, so a dead registration never reaches a node again.
+final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkRegistration {
+    private weak var node: ReferenceNode<Action.WorkflowType>?
+
+    init(node: ReferenceNode<Action.WorkflowType>) {
+        self.node = node
+    }
+
+    override func kill() {
+        node = nil
+    }
+
+    /// A sink that sends into this registration.
+    func makeSink() -> Sink<Action> {
+        Sink { [self] action in receive(action) }
+    }
+
+    /// A send: a no-op when dead, fatal during a render pass, queued while the
+    /// host is busy with a cascade, else a cascade of its own, now (R15, R16).
+    private func receive(_ action: Action) {
+        MainQueue.precondition()
+        guard let node = node else { return }
+        let gate = node.runtime.gate
+        if gate.isRendering {
+            RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node.key)
+        }
+        if gate.isBusy {
+            // Checked again when it runs: a send whose sink died meanwhile is dropped.
+            gate.enqueue { self.cascade(action) }
+        } else {
+            gate.run { cascade(action) }
+        }
+    }
+
+    private func cascade(_ action: Action) {
+        guard let node = node else { return }
+        node.runtime.runCascade(origin: node) { cascade in
+            node.receive(action, in: cascade)
+        }
+    }
+}
+
+/// A node's registrations, one per action type.
+struct ReferenceSinks {
+    private var registrations: [ObjectIdentifier: AnyReferenceSinkRegistration] = [:]
+
+    /// The live registration of `node` for `Action`, made if there is none.
+    mutating func registration<Action: WorkflowAction>(
+        of actionType: Action.Type,
+        node: ReferenceNode<Action.WorkflowType>
+    ) -> ReferenceSinkRegistration<Action> {
+        let id = ObjectIdentifier(Action.self)
+        if let existing = registrations[id] {
+            return existing as! ReferenceSinkRegistration<Action>
+        }
+        let registration = ReferenceSinkRegistration<Action>(node: node)
+        registrations[id] = registration
+        return registration
+    }
+
+    /// Kills and forgets the registrations of action types not in `declared`.
+    mutating func killAll(except declared: Set<ObjectIdentifier>) {
+        guard registrations.count != declared.count else { return }
+        for (id, registration) in registrations where !declared.contains(id) {
+            registration.kill()
+            registrations[id] = nil
+        }
+    }
+
+    /// Kills and forgets every registration.
+    mutating func killAll() {
+        for registration in registrations.values {
+            registration.kill()
+        }
+        registrations = [:]
+    }
+}
