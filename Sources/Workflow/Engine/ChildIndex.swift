@@ -58,13 +58,14 @@ extension FastRuntime {
             growChildIndex()
         }
         let hash = ChildIndex.hash(parent: nodes[Int(node)].parent, typeID: nodes[Int(node)].typeID, key: nodes[Int(node)].key)
+        nodes[Int(node)].indexHash = hash
         insert(ChildIndex.Entry(node: node, hash: hash))
         childIndex.count += 1
     }
 
     @usableFromInline
     func unindexChild(_ node: Int32) {
-        let hash = ChildIndex.hash(parent: nodes[Int(node)].parent, typeID: nodes[Int(node)].typeID, key: nodes[Int(node)].key)
+        let hash = nodes[Int(node)].indexHash
         let mask = childIndex.mask
         var hole = Int(hash) & mask
         while childIndex.entries[hole].node != node {

@@ -105,6 +105,7 @@ final class FastRuntime {
             return unsafeDowncast(store, to: NodeStore<W>.self)
         }
         let store = NodeStore<W>()
+        store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
         stores[id] = store
         return store
     }
@@ -317,10 +318,13 @@ final class FastRuntime {
 
     /// Ends a node and its subtree, post-order: children (in their order),
     /// side effects (in start order), sinks, then the session (R9, R10).
+    /// When the whole host goes away, the arena is dropped as a whole and
+    /// only what users can observe is done node by node.
     @usableFromInline
     func endNode(_ node: Int32) {
         let i = Int(node)
-        for child in nodes[i].children {
+        let children = nodes[i].children
+        for child in children {
             endNode(child)
         }
         if let sideEffects = nodes[i].sideEffects {
@@ -328,18 +332,25 @@ final class FastRuntime {
             sideEffects.endAll()
         }
         killSinks(of: node, notDeclaredIn: nil)
-        if let observer {
+        if observer != nil {
             let session = sessions[i]!
             sessions[i] = nil
-            observer.sessionDidEnd(session)
+            observer!.sessionDidEnd(session)
         }
+        if isTornDown { return }
+
         if nodes[i].parent >= 0 {
             unindexChild(node)
         }
-        nodes[i].store!.takeUnretainedValue().releaseSlot(nodes[i].slot)
-        let generation = nodes[i].generation &+ 1
-        nodes[i] = .free
-        nodes[i].generation = generation
+        nodes[i].store!._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
+        nodes[i].store = nil
+        nodes[i].key = ""
+        nodes[i].children = []
+        nodes[i].parent = -1
+        nodes[i].position = -1
+        nodes[i].seenInPass = 0
+        nodes[i].needsRender = false
+        nodes[i].generation &+= 1
         freeNodes.append(node)
     }
 

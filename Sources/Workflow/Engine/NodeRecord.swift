@@ -42,6 +42,9 @@ struct NodeRecord {
     /// Non-zero while the node's `render` runs: the pass that its context,
     /// sinks and side effects belong to (R5).
     @usableFromInline var renderingPass: UInt32
+    /// The node's hash in the parent's child index (kept to remove it
+    /// without hashing the key again; fits in the record's padding).
+    @usableFromInline var indexHash: UInt32
     /// The node or a descendant changed since the node last rendered (S1).
     @usableFromInline var needsRender: Bool
 
@@ -63,6 +66,7 @@ struct NodeRecord {
         self.seenInPass = seenInPass
         self.renderingPass = renderingPass
         self.needsRender = needsRender
+        self.indexHash = 0
     }
 
     @inlinable

@@ -13,9 +13,11 @@ class AnyNodeStore {
         self.typeID = ObjectIdentifier(workflowType)
     }
 
-    /// Frees a slot, releasing its values.
-    @usableFromInline
-    func releaseSlot(_ slot: Int32) { fatalError("abstract") }
+    /// Frees a slot, releasing its values. A closure made where the type is
+    /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
+    /// virtual method of the generic store would run unspecialised and pay
+    /// metadata look-ups for every node that ends.
+    @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
 
     /// The slot's state, boxed, for debug snapshots.
     @usableFromInline
@@ -81,8 +83,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return Int32(slots.count - 1)
     }
 
-    @usableFromInline
-    override func releaseSlot(_ slot: Int32) {
+    @inlinable
+    func release(_ slot: Int32) {
         slots[Int(slot)] = nil
         freeSlots.append(slot)
     }
