@@ -13,6 +13,8 @@ struct ChildIndex {
 
     @usableFromInline var entries: ContiguousArray<Entry>
     @usableFromInline var count = 0
+    /// The hash of the last look-up that found nothing.
+    @usableFromInline var lastMissHash: UInt32 = 0
 
     @usableFromInline
     init() {
@@ -22,13 +24,25 @@ struct ChildIndex {
     @inlinable
     var mask: Int { entries.count - 1 }
 
+    /// FNV-1a over the parent, the type and the key's UTF-8 bytes, with a
+    /// final mix. Keys are short and come from the app, not from an
+    /// attacker, so a seeded SipHash (`Hasher`, several times the cost) buys
+    /// nothing here.
     @inlinable
     static func hash(parent: Int32, typeID: ObjectIdentifier, key: String) -> UInt32 {
-        var hasher = Hasher()
-        hasher.combine(parent)
-        hasher.combine(typeID)
-        hasher.combine(key)
-        return UInt32(truncatingIfNeeded: hasher.finalize())
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        hash = (hash ^ UInt64(UInt32(bitPattern: parent))) &* 0x0000_0100_0000_01b3
+        hash = (hash ^ UInt64(UInt(bitPattern: typeID))) &* 0x0000_0100_0000_01b3
+        var key = key
+        key.withUTF8 { bytes in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        hash ^= hash >> 29
+        hash = hash &* 0xbf58_476d_1ce4_e5b9
+        hash ^= hash >> 32
+        return UInt32(truncatingIfNeeded: hash)
     }
 }
 
@@ -41,7 +55,11 @@ extension FastRuntime {
         var probe = Int(hash) & mask
         while true {
             let entry = childIndex.entries[probe]
-            if entry.node < 0 { return -1 }
+            if entry.node < 0 {
+                // A new child follows: `indexChild` takes this hash.
+                childIndex.lastMissHash = hash
+                return -1
+            }
             if entry.hash == hash {
                 let node = Int(entry.node)
                 if nodes[node].parent == parent, nodes[node].typeID == typeID, nodes[node].key == key {
@@ -52,12 +70,12 @@ extension FastRuntime {
         }
     }
 
+    /// Adds a new child; `hash` is the one its failed look-up computed.
     @usableFromInline
-    func indexChild(_ node: Int32) {
+    func indexChild(_ node: Int32, hash: UInt32) {
         if (childIndex.count + 1) * 2 > childIndex.entries.count {
             growChildIndex()
         }
-        let hash = ChildIndex.hash(parent: nodes[Int(node)].parent, typeID: nodes[Int(node)].typeID, key: nodes[Int(node)].key)
         nodes[Int(node)].indexHash = hash
         insert(ChildIndex.Entry(node: node, hash: hash))
         childIndex.count += 1

@@ -54,7 +54,7 @@ extension FastRuntime {
         var state = store.slots[slot]!.state
 
         var completion: ((W.State, W.Output?) -> Void)?
-        if let observer {
+        if hasObserver, let observer {
             let session = sessions[i]!
             if fromSink {
                 observer.workflowDidReceiveAction(action, workflow: workflow, session: session)

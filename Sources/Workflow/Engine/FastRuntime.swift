@@ -53,13 +53,15 @@ final class FastRuntime {
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
     @usableFromInline let observer: WorkflowObserver?
+    /// Whether `observer` is set: a Bool test, not a copy of the existential.
+    @usableFromInline let hasObserver: Bool
     /// Sessions by node slot; kept only when there is an observer.
     @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
 
     /// Sends: now, queued, or fatal (R15, R16).
     @usableFromInline let gate = CascadeGate()
     /// Set when the host goes away: every sink is dead from then on.
-    @usableFromInline var isTornDown = false
+    @exclusivity(unchecked) @usableFromInline var isTornDown = false
     /// The host's end of a cascade: render if due, notify observers.
     @usableFromInline var finishCascade: () -> Void = {}
 
@@ -92,6 +94,7 @@ final class FastRuntime {
     @usableFromInline
     init(observers: [WorkflowObserver], hasDebugger: Bool) {
         self.observer = ChainedWorkflowObserver.chain(observers)
+        self.hasObserver = observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.recordsCascadePath = hasDebugger
     }
@@ -129,7 +132,7 @@ final class FastRuntime {
         } else {
             nodes.append(.free)
             node = Int32(nodes.count - 1)
-            if observer != nil { sessions.append(nil) }
+            if hasObserver { sessions.append(nil) }
         }
         let i = Int(node)
         nodes[i].store = Unmanaged.passUnretained(store)
@@ -147,7 +150,7 @@ final class FastRuntime {
         let store = store(for: W.self)
         let node = allocateNode(store: store, key: key, parent: parent)
         var state: W.State
-        if let observer {
+        if hasObserver, let observer {
             let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? nil : sessions[Int(parent)])
             sessions[Int(node)] = session
             observer.sessionDidBegin(session)
@@ -158,7 +161,7 @@ final class FastRuntime {
         }
         nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state, route: route))
         if parent >= 0 {
-            indexChild(node)
+            indexChild(node, hash: childIndex.lastMissHash)
         }
         return node
     }
@@ -173,7 +176,7 @@ final class FastRuntime {
         let slot = Int(nodes[i].slot)
         let workflow = store.slots[slot]!.workflow
         let state = store.slots[slot]!.state
-        let completion = observer?.workflowWillRender(workflow, state: state, session: sessions[i]!)
+        let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[i]!) : nil
 
         passCounter &+= 1
         if passCounter == 0 { passCounter = 1 }
@@ -233,7 +236,9 @@ final class FastRuntime {
         workflow.workflowDidChange(from: old, state: &state)
         store.slots[slot]!.workflow = workflow
         store.slots[slot]!.state = state
-        observer?.workflowDidChange(from: old, to: workflow, state: state, session: sessions[c]!)
+        if hasObserver {
+            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[c]!)
+        }
         return renderNode(child, store: store)
     }
 
@@ -302,11 +307,13 @@ final class FastRuntime {
         }
 
         let start = Int(frame.requestedStart)
-        nodes[i].children.removeAll(keepingCapacity: true)
-        nodes[i].children.append(contentsOf: requested[start...])
-        requested.removeSubrange(start...)
-        for k in 0..<nodes[i].children.count {
-            nodes[Int(nodes[i].children[k])].position = Int32(k)
+        if previousCount != 0 || start != requested.count {
+            nodes[i].children.removeAll(keepingCapacity: true)
+            nodes[i].children.append(contentsOf: requested[start...])
+            requested.removeSubrange(start...)
+            for k in 0..<nodes[i].children.count {
+                nodes[Int(nodes[i].children[k])].position = Int32(k)
+            }
         }
 
         if let sideEffects = nodes[i].sideEffects {
@@ -332,7 +339,7 @@ final class FastRuntime {
             sideEffects.endAll()
         }
         killSinks(of: node, notDeclaredIn: nil)
-        if observer != nil {
+        if hasObserver {
             let session = sessions[i]!
             sessions[i] = nil
             observer!.sessionDidEnd(session)

@@ -17,7 +17,7 @@ class AnyNodeStore {
     /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
     /// virtual method of the generic store would run unspecialised and pay
     /// metadata look-ups for every node that ends.
-    @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
+    @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
 
     /// The slot's state, boxed, for debug snapshots.
     @usableFromInline
