@@ -27,18 +27,28 @@ struct ChildIndex {
     /// FNV-1a over the parent, the type and the key's UTF-8 bytes, with a
     /// final mix. Keys are short and come from the app, not from an
     /// attacker, so a seeded SipHash (`Hasher`, several times the cost) buys
-    /// nothing here.
+    /// nothing for them. But keys are compared with `String ==`, which is
+    /// canonical equivalence, so bytes may hash only keys whose equivalents
+    /// are byte-identical: ASCII without the three characters that a
+    /// non-ASCII scalar decomposes to ("K" from U+212A, ";" from U+037E, "`"
+    /// from U+1FEF). Every other key hashes with `Hasher`, which agrees with
+    /// `==`.
     @inlinable
     static func hash(parent: Int32, typeID: ObjectIdentifier, key: String) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         hash = (hash ^ UInt64(UInt32(bitPattern: parent))) &* 0x0000_0100_0000_01b3
         hash = (hash ^ UInt64(UInt(bitPattern: typeID))) &* 0x0000_0100_0000_01b3
         var key = key
-        key.withUTF8 { bytes in
+        var bytesHash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let bytesAreCanonical = key.withUTF8 { bytes in
             for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                if byte >= 0x80 || byte == 0x4B || byte == 0x3B || byte == 0x60 { return false }
+                bytesHash = (bytesHash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
+            return true
         }
+        let keyHash = bytesAreCanonical ? bytesHash : UInt64(UInt(bitPattern: key.hashValue))
+        hash = (hash ^ keyHash) &* 0x0000_0100_0000_01b3
         hash ^= hash >> 29
         hash = hash &* 0xbf58_476d_1ce4_e5b9
         hash ^= hash >> 32

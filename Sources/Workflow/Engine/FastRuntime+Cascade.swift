@@ -31,6 +31,7 @@ extension FastRuntime {
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
+        if isTornDown { return }  // the host went away during `apply`
         if recordsCascadePath {
             // Ancestors above the last node the cascade reached.
             var ancestor = nodes[Int(cascadeTop)].parent

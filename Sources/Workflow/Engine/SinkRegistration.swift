@@ -47,6 +47,10 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     override func receive(_ action: Action) {
         MainQueue.precondition()
         guard isAlive else { return }
-        runtime.receive(action, from: self)
+        // An observer may release the host during the cascade: keep the
+        // runtime alive until the cascade and its queued sends are done.
+        withExtendedLifetime(runtime) {
+            runtime.receive(action, from: self)
+        }
     }
 }

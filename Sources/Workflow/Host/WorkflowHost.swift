@@ -67,6 +67,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     }
 
     deinit {
+        runtime.finishCascade = {}
         runtime.tearDown(root: root)
     }
 
