@@ -69,7 +69,7 @@ final class FastRuntime {
     /// `renderOnlyIfStateChanged` without skipping), and its path for the
     /// debugger (kept only when there is one).
     @exclusivity(unchecked) @usableFromInline var cascadeChangedState = false
-    @usableFromInline var recordsCascadePath = false
+    @usableFromInline let recordsCascadePath: Bool
     @exclusivity(unchecked) @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
     @exclusivity(unchecked) @usableFromInline var cascadeTop: Int32 = -1
 
