@@ -11,13 +11,17 @@ let package = Package(
         .library(name: "Workflow", targets: ["Workflow"]),
         // The naive reference runtime, `ReferenceWorkflowHost`: the oracle.
         .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
+        // Workload profiles (Profiles/*.json) shared by the benchmarks, the
+        // differential fuzzer and `make profile`.
+        .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
     ],
     targets: [
         .target(name: "Workflow"),
         .target(name: "WorkflowReference", dependencies: ["Workflow"]),
+        .target(name: "WorkloadProfiles"),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
