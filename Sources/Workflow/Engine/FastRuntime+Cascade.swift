@@ -12,7 +12,7 @@ extension FastRuntime {
         guard !isTornDown, nodes[Int(node.index)].generation == node.generation else { return }
         if gate.isRendering {
             RuntimeErrors.sendDuringRender(
-                actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[Int(node.index)].key
+                actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
             )
         }
         if gate.isBusy {
@@ -51,8 +51,8 @@ extension FastRuntime {
         let store = store(of: node, as: W.self)
         let i = Int(node)
         let slot = Int(nodes[i].slot)
-        let workflow = store.slots[slot]!.workflow
-        var state = store.slots[slot]!.state
+        let workflow = store[slot].workflow
+        var state = store[slot].state
 
         var completion: ((W.State, W.Output?) -> Void)?
         if hasObserver, let observer {
@@ -66,17 +66,17 @@ extension FastRuntime {
         let changed: Bool
         let output: W.Output?
         if !store.stateCanChange {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
             changed = false
         } else if let stateEquality = store.stateEquality {
             let before = state
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
             changed = !stateEquality(before, state)
         } else {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[i].key) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
             changed = true
         }
-        store.slots[slot]!.state = state
+        store[slot].state = state
         completion?(state, output)
 
         if changed {
@@ -88,7 +88,7 @@ extension FastRuntime {
             cascadePath.append((W.self, !fromSink))
         }
         if let output {
-            store.slots[slot]!.route!.deliver(output, runtime: self)
+            store[slot].route!.deliver(output, runtime: self)
         }
     }
 
@@ -108,8 +108,11 @@ extension FastRuntime {
     func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
         let i = Int(node)
         let store = nodes[i].store!.takeUnretainedValue()
-        let children = nodes[i].children.map {
-            WorkflowHierarchyDebugSnapshot.Child(key: nodes[Int($0)].key, snapshot: snapshot(of: $0))
+        var children: [WorkflowHierarchyDebugSnapshot.Child] = []
+        var child = nodes[i].firstChild
+        while child >= 0 {
+            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[key: Int(child)], snapshot: snapshot(of: child)))
+            child = nodes[Int(child)].nextSibling
         }
         return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[i].slot), children: children)
     }

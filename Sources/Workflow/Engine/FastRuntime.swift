@@ -35,12 +35,14 @@
 @usableFromInline
 final class FastRuntime {
     /// The arena.
-    @exclusivity(unchecked) @usableFromInline var nodes: ContiguousArray<NodeRecord> = []
+    @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
     @exclusivity(unchecked) @usableFromInline var freeNodes: ContiguousArray<Int32> = []
     @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
 
     /// One typed store per workflow type, owned here.
     @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
+    /// The store `store(for:)` found last (owned by `stores`).
+    @exclusivity(unchecked) @usableFromInline var lastStore: Unmanaged<AnyNodeStore>?
 
     /// A frame per node whose `render` is running, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<RenderFrame> = []
@@ -78,15 +80,16 @@ final class FastRuntime {
         @usableFromInline var node: Int32
         @usableFromInline var pass: UInt32
         @usableFromInline var requestedStart: Int32
-        /// Where in the previous children the next child is looked for first.
+        /// The previous child where the next child is looked for first: the
+        /// one after the previous hit (-1: none).
         @usableFromInline var cursor: Int32
 
         @inlinable
-        init(node: Int32, pass: UInt32, requestedStart: Int32) {
+        init(node: Int32, pass: UInt32, requestedStart: Int32, cursor: Int32) {
             self.node = node
             self.pass = pass
             self.requestedStart = requestedStart
-            self.cursor = 0
+            self.cursor = cursor
         }
     }
 
@@ -99,17 +102,38 @@ final class FastRuntime {
         self.recordsCascadePath = hasDebugger
     }
 
+    deinit {
+        for store in stores.values {
+            store.releaseAllSlots()
+        }
+        // A torn-down tree released these already; a host whose first
+        // render never finished may not have.
+        for i in 0..<nodes.count {
+            nodes[i].sideEffects?.release()
+            nodes[i].sinks?.release()
+        }
+        nodes.deallocate()
+    }
+
     // MARK: - Stores and slots
 
     @inlinable
     func store<W: Workflow>(for type: W.Type) -> NodeStore<W> {
         let id = ObjectIdentifier(type)
-        if let store = stores[id] {
-            return unsafeDowncast(store, to: NodeStore<W>.self)
+        // Siblings are mostly of one type: remember the last store found.
+        if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == id {
+            return unsafeDowncast(last.takeUnretainedValue(), to: NodeStore<W>.self)
         }
-        let store = NodeStore<W>()
-        store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
-        stores[id] = store
+        let store: NodeStore<W>
+        if let existing = stores[id] {
+            store = unsafeDowncast(existing, to: NodeStore<W>.self)
+        } else {
+            store = NodeStore<W>()
+            store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
+            store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
+            stores[id] = store
+        }
+        lastStore = Unmanaged.passUnretained(store)
         return store
     }
 
@@ -126,19 +150,18 @@ final class FastRuntime {
     /// Takes a free arena slot for a new node.
     @usableFromInline
     func allocateNode(store: AnyNodeStore, key: String, parent: Int32) -> Int32 {
-        let node: Int32
+        let record = NodeRecord(store: Unmanaged.passUnretained(store), parent: parent)
         if let reused = freeNodes.popLast() {
-            node = reused
-        } else {
-            nodes.append(.free)
-            node = Int32(nodes.count - 1)
-            if hasObserver { sessions.append(nil) }
+            let i = Int(reused)
+            let generation = nodes[i].generation
+            nodes[i] = record
+            nodes[i].generation = generation
+            nodes[key: i] = key
+            return reused
         }
-        let i = Int(node)
-        nodes[i].store = Unmanaged.passUnretained(store)
-        nodes[i].key = key
-        nodes[i].parent = parent
-        return node
+        nodes.append(record, key: key)
+        if hasObserver { sessions.append(nil) }
+        return Int32(nodes.count - 1)
     }
 
     // MARK: - Starting a node
@@ -174,18 +197,20 @@ final class FastRuntime {
     func renderNode<W: Workflow>(_ node: Int32, store: NodeStore<W>) -> W.Rendering {
         let i = Int(node)
         let slot = Int(nodes[i].slot)
-        let workflow = store.slots[slot]!.workflow
-        let state = store.slots[slot]!.state
+        let workflow = store[slot].workflow
+        let state = store[slot].state
         let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[i]!) : nil
 
         passCounter &+= 1
         if passCounter == 0 { passCounter = 1 }
         nodes[i].renderingPass = passCounter
-        frames.append(RenderFrame(node: node, pass: passCounter, requestedStart: Int32(requested.count)))
+        frames.append(RenderFrame(
+            node: node, pass: passCounter, requestedStart: Int32(requested.count), cursor: nodes[i].firstChild
+        ))
         let rendering = workflow.render(state: state, context: RenderContext(runtime: self, node: handle(node)))
         nodes[i].renderingPass = 0
         nodes[i].needsRender = false
-        store.slots[slot]!.rendering = rendering
+        store[slot].rendering = rendering
         finishPass(of: node)
 
         completion?(rendering)
@@ -226,16 +251,16 @@ final class FastRuntime {
         if Child.Output.self != Never.self {
             updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
         }
-        if skipsCleanChildren, !nodes[c].needsRender, store.isUnchanged(store.slots[slot]!.workflow, workflow) {
-            return store.slots[slot]!.rendering!
+        if skipsCleanChildren, !nodes[c].needsRender, store.isUnchanged(store[slot].workflow, workflow) {
+            return store[slot].rendering!
         }
 
         // R7: the new value's workflowDidChange, store it, render.
-        let old = store.slots[slot]!.workflow
-        var state = store.slots[slot]!.state
+        let old = store[slot].workflow
+        var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
-        store.slots[slot]!.workflow = workflow
-        store.slots[slot]!.state = state
+        store[slot].workflow = workflow
+        store[slot].state = state
         if hasObserver {
             observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[c]!)
         }
@@ -248,10 +273,10 @@ final class FastRuntime {
     func updateRoute<Child: Workflow, Action: WorkflowAction>(
         of store: NodeStore<Child>, slot: Int, outputMap: @escaping (Child.Output) -> Action, parent: Int32
     ) {
-        if let route = store.slots[slot]!.route, type(of: route) == ActionRoute<Child.Output, Action>.self {
+        if let route = store[slot].route, type(of: route) == ActionRoute<Child.Output, Action>.self {
             unsafeDowncast(route, to: ActionRoute<Child.Output, Action>.self).map = outputMap
         } else {
-            store.slots[slot]!.route = ActionRoute(map: outputMap, parent: parent)
+            store[slot].route = ActionRoute(map: outputMap, parent: parent)
         }
     }
 
@@ -263,29 +288,29 @@ final class FastRuntime {
         guard i < nodes.count, nodes[i].generation == node.generation, nodes[i].renderingPass != 0,
               frames.last?.node == node.index
         else {
-            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: i < nodes.count ? nodes[i].key : "?")
+            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: i < nodes.count ? nodes[key: i] : "?")
         }
         return nodes[i].renderingPass
     }
 
-    /// The existing child of `parent` with this type and key, or -1: first at
-    /// the position after the previous hit, then through the index.
+    /// The existing child of `parent` with this type and key, or -1: first
+    /// the previous child after the previous hit, then through the index.
     @usableFromInline
     func findChild(parent: Int32, typeID: ObjectIdentifier, key: String) -> Int32 {
         let top = frames.count - 1
-        let cursor = Int(frames[top].cursor)
-        let p = Int(parent)
-        if cursor < nodes[p].children.count {
-            let guess = nodes[p].children[cursor]
+        let guess = frames[top].cursor
+        if guess >= 0 {
             let g = Int(guess)
-            if nodes[g].typeID == typeID, nodes[g].key == key {
-                frames[top].cursor = Int32(cursor + 1)
+            if nodes[g].typeID == typeID, nodes[key: g] == key {
+                frames[top].cursor = nodes[g].nextSibling
                 return guess
             }
         }
         let child = indexedChild(parent: parent, typeID: typeID, key: key)
-        if child >= 0, nodes[Int(child)].position >= 0 {
-            frames[top].cursor = nodes[Int(child)].position + 1
+        if child >= 0 {
+            // A child made in this pass has no next sibling yet: asking for
+            // it again is a duplicate, which the caller reports.
+            frames[top].cursor = nodes[Int(child)].nextSibling
         }
         return child
     }
@@ -298,29 +323,38 @@ final class FastRuntime {
         let frame = frames.removeLast()
         let i = Int(node)
 
-        let previousCount = nodes[i].children.count
-        for k in 0..<previousCount {
-            let child = nodes[i].children[k]
+        var child = nodes[i].firstChild
+        while child >= 0 {
+            let next = nodes[Int(child)].nextSibling
             if nodes[Int(child)].seenInPass != frame.pass {
                 endNode(child)
             }
+            child = next
         }
 
         let start = Int(frame.requestedStart)
-        if previousCount != 0 || start != requested.count {
-            nodes[i].children.removeAll(keepingCapacity: true)
-            nodes[i].children.append(contentsOf: requested[start...])
-            requested.removeSubrange(start...)
-            for k in 0..<nodes[i].children.count {
-                nodes[Int(nodes[i].children[k])].position = Int32(k)
+        if start == requested.count {
+            nodes[i].firstChild = -1
+        } else {
+            nodes[i].firstChild = requested[start]
+            for k in start..<(requested.count - 1) {
+                nodes[Int(requested[k])].nextSibling = requested[k + 1]
             }
+            nodes[Int(requested[requested.count - 1])].nextSibling = -1
+            requested.removeSubrange(start...)
         }
 
         if let sideEffects = nodes[i].sideEffects {
-            sideEffects.endUnseen(pass: frame.pass)
-            if sideEffects.entries.isEmpty { nodes[i].sideEffects = nil }
+            let table = sideEffects.takeUnretainedValue()
+            table.endUnseen(pass: frame.pass)
+            if table.entries.isEmpty {
+                nodes[i].sideEffects = nil
+                sideEffects.release()
+            }
         }
-        killSinks(of: node, notDeclaredIn: frame.pass)
+        if nodes[i].sinks != nil {
+            killSinks(of: node, notDeclaredIn: frame.pass)
+        }
     }
 
     /// Ends a node and its subtree, post-order: children (in their order),
@@ -330,15 +364,19 @@ final class FastRuntime {
     @usableFromInline
     func endNode(_ node: Int32) {
         let i = Int(node)
-        let children = nodes[i].children
-        for child in children {
+        var child = nodes[i].firstChild
+        while child >= 0 {
+            let next = nodes[Int(child)].nextSibling
             endNode(child)
+            child = next
         }
         if let sideEffects = nodes[i].sideEffects {
             nodes[i].sideEffects = nil
-            sideEffects.endAll()
+            sideEffects.takeRetainedValue().endAll()
         }
-        killSinks(of: node, notDeclaredIn: nil)
+        if nodes[i].sinks != nil {
+            killSinks(of: node, notDeclaredIn: nil)
+        }
         if hasObserver {
             let session = sessions[i]!
             sessions[i] = nil
@@ -351,10 +389,10 @@ final class FastRuntime {
         }
         nodes[i].store!._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
         nodes[i].store = nil
-        nodes[i].key = ""
-        nodes[i].children = []
+        nodes[key: i] = ""
+        nodes[i].firstChild = -1
+        nodes[i].nextSibling = -1
         nodes[i].parent = -1
-        nodes[i].position = -1
         nodes[i].seenInPass = 0
         nodes[i].needsRender = false
         nodes[i].generation &+= 1
@@ -369,7 +407,7 @@ final class FastRuntime {
         let pass = checkRendering(node, workflowType: Action.WorkflowType.self)
         let i = Int(node.index)
         let typeID = ObjectIdentifier(actionType)
-        var registration = nodes[i].sinks
+        var registration = nodes[i].sinks?.takeUnretainedValue()
         while let current = registration {
             if current.actionTypeID == typeID {
                 current.declaredInPass = pass
@@ -378,8 +416,10 @@ final class FastRuntime {
             registration = current.next
         }
         let target = ActionSinkTarget<Action>(runtime: self, node: node, declaredInPass: pass)
-        target.next = nodes[i].sinks
-        nodes[i].sinks = target
+        if let head = nodes[i].sinks {
+            target.next = head.takeRetainedValue()
+        }
+        nodes[i].sinks = Unmanaged.passRetained(target)
         return Sink(target: target)
     }
 
@@ -388,7 +428,7 @@ final class FastRuntime {
     func killSinks(of node: Int32, notDeclaredIn pass: UInt32?) {
         let i = Int(node)
         var kept: SinkRegistration?
-        var registration = nodes[i].sinks
+        var registration = nodes[i].sinks?.takeRetainedValue()
         nodes[i].sinks = nil
         while let current = registration {
             registration = current.next
@@ -400,7 +440,7 @@ final class FastRuntime {
                 current.next = nil
             }
         }
-        nodes[i].sinks = kept
+        nodes[i].sinks = kept.map { Unmanaged.passRetained($0) }
     }
 
     /// R11: runs `action` for a key the node did not have in its previous
@@ -411,10 +451,10 @@ final class FastRuntime {
         let i = Int(node.index)
         let table: SideEffectTable
         if let existing = nodes[i].sideEffects {
-            table = existing
+            table = existing.takeUnretainedValue()
         } else {
             table = SideEffectTable()
-            nodes[i].sideEffects = table
+            nodes[i].sideEffects = Unmanaged.passRetained(table)
         }
         if let found = table.find(key) {
             if table.entries[found].seenInPass == pass {

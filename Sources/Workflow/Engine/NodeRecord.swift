@@ -15,25 +15,31 @@ struct NodeHandle: Equatable {
 
 /// The type-erased part of a node, one record per arena slot, contiguous.
 /// The typed part (workflow value, state, rendering, output route) lives in
-/// the `NodeStore` of the node's workflow type, at `slot`.
+/// the `NodeStore` of the node's workflow type, at `slot`; the key lives
+/// beside the record in the arena.
+///
+/// The record is trivial (no reference counting): the arena grows, and nodes
+/// start and end, by plain memory writes. What it references it owns by hand:
+/// `sideEffects` and `sinks` hold one retain each, released when the node
+/// lets them go (`FastRuntime.finishPass`, `endNode`, `killSinks`).
 @usableFromInline
 struct NodeRecord {
     /// The typed storage of the node's concrete workflow type, which is half
     /// of its identity (R1); owned by the runtime's store table, nil when free.
     @usableFromInline var store: Unmanaged<AnyNodeStore>?
-    /// The key the parent rendered it with: the other half of its identity.
-    @usableFromInline var key: String
-    /// Children in the order the last pass asked for them.
-    @usableFromInline var children: ContiguousArray<Int32>
-    /// Side effects, made on the first `runSideEffect`.
-    @usableFromInline var sideEffects: SideEffectTable?
-    /// Head of the list of live sink registrations (one per action type).
-    @usableFromInline var sinks: SinkRegistration?
+    /// Side effects, made on the first `runSideEffect` (retained).
+    @usableFromInline var sideEffects: Unmanaged<SideEffectTable>?
+    /// Head of the list of live sink registrations, one per action type
+    /// (retained; each registration holds the next).
+    @usableFromInline var sinks: Unmanaged<SinkRegistration>?
     @usableFromInline var parent: Int32
+    /// Children in the order the last pass asked for them, as a list through
+    /// `nextSibling`: the next pass walks it to guess each child and to find
+    /// the children it did not ask for, with no array per parent.
+    @usableFromInline var firstChild: Int32
+    @usableFromInline var nextSibling: Int32
     /// Index of the slot in the typed store.
     @usableFromInline var slot: Int32
-    /// Index in the parent's `children`: where the next pass looks first.
-    @usableFromInline var position: Int32
     /// Bumped when the node ends, so that old handles go stale.
     @usableFromInline var generation: UInt32
     /// The parent's pass that last asked for this node: finds duplicates
@@ -43,39 +49,26 @@ struct NodeRecord {
     /// sinks and side effects belong to (R5).
     @usableFromInline var renderingPass: UInt32
     /// The node's hash in the parent's child index (kept to remove it
-    /// without hashing the key again; fits in the record's padding).
+    /// without hashing the key again).
     @usableFromInline var indexHash: UInt32
     /// The node or a descendant changed since the node last rendered (S1).
     @usableFromInline var needsRender: Bool
 
-    @usableFromInline
-    init(
-        store: Unmanaged<AnyNodeStore>?, key: String, children: ContiguousArray<Int32>,
-        sideEffects: SideEffectTable?, sinks: SinkRegistration?, parent: Int32, slot: Int32, position: Int32,
-        generation: UInt32, seenInPass: UInt32, renderingPass: UInt32, needsRender: Bool
-    ) {
-        self.store = store
-        self.key = key
-        self.children = children
-        self.sideEffects = sideEffects
-        self.sinks = sinks
-        self.parent = parent
-        self.slot = slot
-        self.position = position
-        self.generation = generation
-        self.seenInPass = seenInPass
-        self.renderingPass = renderingPass
-        self.needsRender = needsRender
-        self.indexHash = 0
-    }
-
+    /// A record for a node that starts now under `parent`.
     @inlinable
-    static var free: NodeRecord {
-        NodeRecord(
-            store: nil, key: "", children: [],
-            sideEffects: nil, sinks: nil, parent: -1, slot: -1, position: -1,
-            generation: 0, seenInPass: 0, renderingPass: 0, needsRender: false
-        )
+    init(store: Unmanaged<AnyNodeStore>, parent: Int32) {
+        self.store = store
+        self.sideEffects = nil
+        self.sinks = nil
+        self.parent = parent
+        self.firstChild = -1
+        self.nextSibling = -1
+        self.slot = -1
+        self.generation = 0
+        self.seenInPass = 0
+        self.renderingPass = 0
+        self.indexHash = 0
+        self.needsRender = false
     }
 }
 

@@ -18,6 +18,8 @@ class AnyNodeStore {
     /// virtual method of the generic store would run unspecialised and pay
     /// metadata look-ups for every node that ends.
     @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
+    /// Destroys every live slot, when the runtime ends; made the same way.
+    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
 
     /// The slot's state, boxed, for debug snapshots.
     @usableFromInline
@@ -43,9 +45,19 @@ struct NodeSlot<W: Workflow> {
     }
 }
 
+/// The typed storage of one workflow type. Slots live in a raw buffer that
+/// this class owns, not in an Array: an Array of a generic element destroys
+/// and inspects its elements through value witnesses (metadata look-ups per
+/// element) in code that is never specialised, which cost more per node than
+/// all the rest of a teardown. Here every access is specialised for `W`.
+///
+/// Invariants: slots `0..<count` are initialised except those in
+/// `freeSlots`; slots `count..<capacity` are not.
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<NodeSlot<W>?> = []
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<NodeSlot<W>>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var count = 0
     @exclusivity(unchecked) @usableFromInline var freeSlots: ContiguousArray<Int32> = []
 
     /// `==` of the state, when it is Equatable (S1).
@@ -57,7 +69,22 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     init() {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
+        capacity = 4
+        base = .allocate(capacity: capacity)
         super.init(workflowType: W.self)
+    }
+
+    deinit {
+        // The live slots were destroyed by `releaseAll`, which runs
+        // specialised; this (generic) deinit only frees the memory.
+        base.deallocate()
+    }
+
+    /// The node's typed values. The slot must be live.
+    @inlinable
+    subscript(slot: Int) -> NodeSlot<W> {
+        unsafeAddress { UnsafePointer(base + slot) }
+        unsafeMutableAddress { base + slot }
     }
 
     /// Whether an action can change the state at all: a Void state never does.
@@ -74,24 +101,51 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     }
 
     @inlinable
-    func allocate(_ slot: NodeSlot<W>) -> Int32 {
+    func allocate(_ slot: __owned NodeSlot<W>) -> Int32 {
         if let index = freeSlots.popLast() {
-            slots[Int(index)] = slot
+            (base + Int(index)).initialize(to: slot)
             return index
         }
-        slots.append(slot)
-        return Int32(slots.count - 1)
+        if count == capacity {
+            grow()
+        }
+        (base + count).initialize(to: slot)
+        count += 1
+        return Int32(count - 1)
+    }
+
+    @inlinable
+    func grow() {
+        let newBase = UnsafeMutablePointer<NodeSlot<W>>.allocate(capacity: capacity * 2)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity *= 2
     }
 
     @inlinable
     func release(_ slot: Int32) {
-        slots[Int(slot)] = nil
+        // `move()` rather than `deinitialize`: the value is then destroyed
+        // as a specialised local, not through `NodeSlot`'s value witness.
+        _ = (base + Int(slot)).move()
         freeSlots.append(slot)
+    }
+
+    /// Destroys every live slot: the end of the runtime.
+    @inlinable
+    func releaseAll() {
+        var isFree = ContiguousArray(repeating: false, count: count)
+        for slot in freeSlots { isFree[Int(slot)] = true }
+        for slot in 0..<count where !isFree[slot] {
+            _ = (base + slot).move()
+        }
+        count = 0
+        freeSlots.removeAll()
     }
 
     @usableFromInline
     override func state(at slot: Int32) -> Any {
-        slots[Int(slot)]!.state
+        self[Int(slot)].state
     }
 }
 

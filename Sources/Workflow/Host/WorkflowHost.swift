@@ -107,11 +107,11 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     private func performUpdate(_ workflow: WorkflowType) {
         let slot = Int(runtime.nodes[Int(root)].slot)
-        let old = rootStore.slots[slot]!.workflow
-        var state = rootStore.slots[slot]!.state
+        let old = rootStore[slot].workflow
+        var state = rootStore[slot].state
         workflow.workflowDidChange(from: old, state: &state)
-        rootStore.slots[slot]!.workflow = workflow
-        rootStore.slots[slot]!.state = state
+        rootStore[slot].workflow = workflow
+        rootStore[slot].state = state
         if let observer = runtime.observer {
             observer.workflowDidChange(from: old, to: workflow, state: state, session: runtime.sessions[Int(root)]!)
         }
