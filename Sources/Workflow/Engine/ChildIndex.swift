@@ -13,8 +13,12 @@ struct ChildIndex {
 
     @usableFromInline var entries: ContiguousArray<Entry>
     @usableFromInline var count = 0
-    /// The hash of the last look-up that found nothing.
+    /// The hash of the last look-up that found nothing, and the empty entry
+    /// where it stopped: where that child goes if nothing was added since.
     @usableFromInline var lastMissHash: UInt32 = 0
+    @usableFromInline var lastMissEntry = 0
+    /// `count` at that look-up: any insert or removal since voids the entry.
+    @usableFromInline var lastMissCount = -1
 
     @usableFromInline
     init() {
@@ -122,8 +126,10 @@ extension FastRuntime {
         while true {
             let entry = childIndex.entries[probe]
             if entry.node < 0 {
-                // A new child follows: `indexChild` takes this hash.
+                // A new child follows: `indexNewChild` takes these.
                 childIndex.lastMissHash = hash
+                childIndex.lastMissEntry = probe
+                childIndex.lastMissCount = childIndex.count
                 return -1
             }
             if entry.hash == hash {
@@ -136,14 +142,22 @@ extension FastRuntime {
         }
     }
 
-    /// Adds a new child; `hash` is the one its failed look-up computed.
+    /// Adds the child whose look-up just failed (`lastMissHash`).
     @usableFromInline
-    func indexChild(_ node: Int32, hash: UInt32) {
+    func indexNewChild(_ node: Int32) {
+        let hash = childIndex.lastMissHash
+        nodes[Int(node)].indexHash = hash
+        let entry = ChildIndex.Entry(node: node, hash: hash)
         if (childIndex.count + 1) * 2 > childIndex.entries.count {
             growChildIndex()
+            insert(entry)
+        } else if childIndex.count == childIndex.lastMissCount {
+            // The failed probe stopped at the first empty entry of its
+            // cluster, where an insert would land, and nothing moved since.
+            childIndex.entries[childIndex.lastMissEntry] = entry
+        } else {
+            insert(entry)
         }
-        nodes[Int(node)].indexHash = hash
-        insert(ChildIndex.Entry(node: node, hash: hash))
         childIndex.count += 1
     }
 

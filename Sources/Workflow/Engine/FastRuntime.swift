@@ -46,9 +46,6 @@ final class FastRuntime {
 
     /// A frame per node whose `render` is running, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<RenderFrame> = []
-    /// The children asked for by the running renders, each frame's segment
-    /// above the previous one's: the new child order of each parent.
-    @exclusivity(unchecked) @usableFromInline var requested: ContiguousArray<Int32> = []
     /// Numbers every node render; 0 means "not rendering".
     @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
@@ -79,16 +76,18 @@ final class FastRuntime {
     struct RenderFrame {
         @usableFromInline var node: Int32
         @usableFromInline var pass: UInt32
-        @usableFromInline var requestedStart: Int32
+        /// The children asked for so far, first and last, linked through
+        /// `NodeRecord.nextInPass`: the new child order.
+        @usableFromInline var firstAsked: Int32 = -1
+        @usableFromInline var lastAsked: Int32 = -1
         /// The previous child where the next child is looked for first: the
         /// one after the previous hit (-1: none).
         @usableFromInline var cursor: Int32
 
         @inlinable
-        init(node: Int32, pass: UInt32, requestedStart: Int32, cursor: Int32) {
+        init(node: Int32, pass: UInt32, cursor: Int32) {
             self.node = node
             self.pass = pass
-            self.requestedStart = requestedStart
             self.cursor = cursor
         }
     }
@@ -184,7 +183,7 @@ final class FastRuntime {
         }
         nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state, route: route))
         if parent >= 0 {
-            indexChild(node, hash: childIndex.lastMissHash)
+            indexNewChild(node)
         }
         return node
     }
@@ -205,7 +204,7 @@ final class FastRuntime {
         if passCounter == 0 { passCounter = 1 }
         nodes[i].renderingPass = passCounter
         frames.append(RenderFrame(
-            node: node, pass: passCounter, requestedStart: Int32(requested.count), cursor: nodes[i].firstChild
+            node: node, pass: passCounter, cursor: nodes[i].firstChild
         ))
         let rendering = workflow.render(state: state, context: RenderContext(runtime: self, node: handle(node)))
         nodes[i].renderingPass = 0
@@ -235,7 +234,7 @@ final class FastRuntime {
                 Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
             let node = startNode(workflow, key: key, parent: p, route: route)
             nodes[Int(node)].seenInPass = pass
-            requested.append(node)
+            recordAsked(node)
             return renderNode(node, store: store(of: node, as: Child.self))
         }
 
@@ -244,7 +243,7 @@ final class FastRuntime {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
         nodes[c].seenInPass = pass
-        requested.append(child)
+        recordAsked(child)
 
         let store = store(of: child, as: Child.self)
         let slot = Int(nodes[c].slot)
@@ -278,6 +277,20 @@ final class FastRuntime {
         } else {
             store[slot].route = ActionRoute(map: outputMap, parent: parent)
         }
+    }
+
+    /// Appends a child to the running pass's new child order.
+    @inlinable
+    func recordAsked(_ child: Int32) {
+        let top = frames.count - 1
+        let last = frames[top].lastAsked
+        if last >= 0 {
+            nodes[Int(last)].nextInPass = child
+        } else {
+            frames[top].firstAsked = child
+        }
+        frames[top].lastAsked = child
+        nodes[Int(child)].nextInPass = -1
     }
 
     /// R5: the context must belong to the node whose render is running.
@@ -332,16 +345,12 @@ final class FastRuntime {
             child = next
         }
 
-        let start = Int(frame.requestedStart)
-        if start == requested.count {
-            nodes[i].firstChild = -1
-        } else {
-            nodes[i].firstChild = requested[start]
-            for k in start..<(requested.count - 1) {
-                nodes[Int(requested[k])].nextSibling = requested[k + 1]
-            }
-            nodes[Int(requested[requested.count - 1])].nextSibling = -1
-            requested.removeSubrange(start...)
+        nodes[i].firstChild = frame.firstAsked
+        child = frame.firstAsked
+        while child >= 0 {
+            let next = nodes[Int(child)].nextInPass
+            nodes[Int(child)].nextSibling = next
+            child = next
         }
 
         if let sideEffects = nodes[i].sideEffects {

@@ -38,6 +38,9 @@ struct NodeRecord {
     /// the children it did not ask for, with no array per parent.
     @usableFromInline var firstChild: Int32
     @usableFromInline var nextSibling: Int32
+    /// The next child of the parent's running pass (the new order, made
+    /// while the old one is still walked).
+    @usableFromInline var nextInPass: Int32
     /// Index of the slot in the typed store.
     @usableFromInline var slot: Int32
     /// Bumped when the node ends, so that old handles go stale.
@@ -63,6 +66,7 @@ struct NodeRecord {
         self.parent = parent
         self.firstChild = -1
         self.nextSibling = -1
+        self.nextInPass = -1
         self.slot = -1
         self.generation = 0
         self.seenInPass = 0
