@@ -1,20 +1,23 @@
 // The fast runtime behind `WorkflowHost`.
 //
 // Design, in short:
-// - Arena. Nodes are `NodeRecord`s in one contiguous array, addressed by
-//   integer handles (slot index + generation); freed slots are reused from a
-//   free list and a stale handle is caught by its generation. No object per
-//   node: a node's workflow value, state and last rendering sit unboxed in
-//   the `NodeStore<W>` of its type. A node pays for objects only for what it
-//   uses: an output route if it has an output, a registration per sink
-//   action type, a side-effect table.
-// - Keyed children. One `ChildIndex` hash table maps (parent, type, key) to
-//   the child. A pass first tries the child at the same position as in the
-//   previous pass (no hashing when the order is stable), else the table.
-//   Each node remembers the parent pass that last asked for it: a second ask
-//   in the same pass is a duplicate (R8), and after the pass the children
-//   not asked for are the ones to end (R9), found in one walk of the
-//   parent's previous children. Reordering moves no node.
+// - Arena. Nodes are `NodeRecord`s in one raw buffer (`NodeArena`),
+//   addressed by integer handles (slot index + generation); freed slots are
+//   reused from a free list and a stale handle is caught by its generation.
+//   A record is trivial (plain integers and unmanaged references), so nodes
+//   start, end and move with the arena's growth by plain memory writes. No
+//   object per node: a node's workflow value, state and last rendering sit
+//   unboxed in the `NodeStore<W>` of its type. A node pays for objects only
+//   for what it uses: an output route if it has an output, a registration
+//   per sink action type, a side-effect table.
+// - Keyed children. A parent's children are a list through the records, in
+//   the order its last pass asked for them. A pass first tries the child
+//   after the previous hit in that list (no hashing when the order is
+//   stable), else one `ChildIndex` hash table of (parent, type, key). Each
+//   node remembers the parent pass that last asked for it: a second ask in
+//   the same pass is a duplicate (R8), and after the pass the children not
+//   asked for are the ones to end (R9), found in one walk of the old list.
+//   The new order is linked while the pass runs. Reordering moves no node.
 // - Render skipping (S1-S4). An action that changes a state marks the node
 //   and its ancestors `needsRender`. A parent asking for a child that does
 //   not need rendering and whose workflow value is unchanged gets the cached
@@ -27,8 +30,7 @@
 //   child index) is plain non-generic code.
 // - Allocation. In the steady state a render pass allocates nothing: the
 //   context is a value, sinks reuse their registration, output routes are
-//   updated in place, the scratch stacks and children arrays keep their
-//   capacity.
+//   updated in place, the frame stack keeps its capacity.
 //
 // Everything runs on the main queue (R22); nothing here is thread-safe.
 
