@@ -19,9 +19,20 @@ let package = Package(
         .target(name: "Workflow"),
         .target(name: "WorkflowReference", dependencies: ["Workflow"]),
         .target(name: "WorkloadProfiles"),
+        // Differential testing (not a product): random trees and events run
+        // on the fast runtime and on the reference, compared step by step.
+        .target(
+            name: "DifferentialTesting",
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
+        ),
+        // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
+        .executableTarget(
+            name: "WorkflowFuzz",
+            dependencies: ["DifferentialTesting", "WorkloadProfiles"]
+        ),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule

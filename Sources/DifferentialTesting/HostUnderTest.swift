@@ -1,0 +1,90 @@
+@_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowReference
+
+/// The runtimes a differential run compares.
+public enum RuntimeKind: String, CaseIterable, Sendable {
+    /// `ReferenceWorkflowHost`: the oracle.
+    case reference
+    /// `WorkflowHost` with render skipping on (the default).
+    case fast
+    /// `WorkflowHost` with `renderSkipping = false`.
+    case fastNoSkipping
+}
+
+/// One host of one runtime over a test tree, type-erased to what the driver
+/// needs: its rendering, updates with new root props, its log, release.
+@MainActor
+final class HostUnderTest {
+    let kind: RuntimeKind
+    let log = FuzzLog()
+    private var currentRendering: () -> FuzzScreen
+    private var updateRoot: (Int) -> Void
+    private var releaseHost: () -> Void
+
+    var screen: FuzzScreen { currentRendering() }
+
+    /// Builds the host for `tree` with root props `input`; logs go to `log`.
+    init(_ kind: RuntimeKind, tree: TreeSpec, input: Int) {
+        self.kind = kind
+        (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
+        FuzzLog.current = log
+        let root = tree.root
+        switch (root.kind, root.equatableProps, root.equatableState) {
+        case (.stateful, true, true): start(tree, input) { FuzzNode<Eq, Eq>(spec: root, path: "/", input: $0) }
+        case (.stateful, true, false): start(tree, input) { FuzzNode<Eq, Opaque>(spec: root, path: "/", input: $0) }
+        case (.stateful, false, true): start(tree, input) { FuzzNode<Opaque, Eq>(spec: root, path: "/", input: $0) }
+        case (.stateful, false, false): start(tree, input) { FuzzNode<Opaque, Opaque>(spec: root, path: "/", input: $0) }
+        case (.stateless, true, _): start(tree, input) { StatelessNode<Eq>(spec: root, path: "/", input: $0) }
+        case (.stateless, false, _): start(tree, input) { StatelessNode<Opaque>(spec: root, path: "/", input: $0) }
+        case (.emptyLeaf, _, _): start(tree, input) { _ in EmptyLeaf() }
+        }
+    }
+
+    private func start<W: Workflow>(_ tree: TreeSpec, _ input: Int, _ make: @escaping (Int) -> W)
+        where W.Rendering == FuzzScreen, W.Output == String
+    {
+        if tree.rootInAnyWorkflow {
+            host { AnyWorkflow(make($0)) }
+        } else {
+            host(make)
+        }
+        func host<Root: Workflow>(_ make: @escaping (Int) -> Root) where Root.Rendering == FuzzScreen, Root.Output == String {
+            let observers: [WorkflowObserver] = [FuzzObserver(log: log)]
+            let debugger = tree.debugger ? FuzzDebugger(log: log) : nil
+            let log = log
+            switch kind {
+            case .reference:
+                let host = ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                var watch: HostObservation? = host.observeOutputs { log.outputs.append($0) }
+                var live: ReferenceWorkflowHost? = host
+                currentRendering = { live!.rendering }
+                updateRoot = { live!.update(workflow: make($0)) }
+                releaseHost = { watch = nil; live = nil; _ = watch }
+            case .fast, .fastNoSkipping:
+                let host = Runtime.withConfiguration(override: { $0.renderSkipping = self.kind == .fast }) {
+                    WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                }
+                var watch: HostObservation? = host.observeOutputs { log.outputs.append($0) }
+                var live: WorkflowHost? = host
+                currentRendering = { live!.rendering }
+                updateRoot = { live!.update(workflow: make($0)) }
+                releaseHost = { watch = nil; live = nil; _ = watch }
+            }
+        }
+    }
+
+    /// Runs `body` with this host's log as the current one.
+    func drive(_ body: () -> Void) {
+        FuzzLog.current = log
+        body()
+    }
+
+    func update(input: Int) {
+        drive { updateRoot(input) }
+    }
+
+    /// Releases the host (R10): every node and side effect ends.
+    func tearDown() {
+        drive { releaseHost() }
+    }
+}
