@@ -229,6 +229,11 @@ final class FastRuntime {
         if skipsCleanChildren, !nodes[c].needsRender, store.isUnchanged(store.slots[slot]!.workflow, workflow) {
             return store.slots[slot]!.rendering!
         }
+        #if DEBUG  // fault injection (differential tests): skip a dirty child too
+        if skipsCleanChildren, FaultInjection.skipDirtyChild, store.isUnchanged(store.slots[slot]!.workflow, workflow) {
+            return store.slots[slot]!.rendering!
+        }
+        #endif
 
         // R7: the new value's workflowDidChange, store it, render.
         let old = store.slots[slot]!.workflow
@@ -336,6 +341,9 @@ final class FastRuntime {
         }
         if let sideEffects = nodes[i].sideEffects {
             nodes[i].sideEffects = nil
+            #if DEBUG  // fault injection (differential tests): keep the side effects alive
+            if FaultInjection.keepRemovedSideEffect { FaultInjection.keptAlive += sideEffects.entries.map(\.lifetime); sideEffects.entries = [] }
+            #endif
             sideEffects.endAll()
         }
         killSinks(of: node, notDeclaredIn: nil)
