@@ -14,6 +14,8 @@ let package = Package(
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
+        // `make fuzz`: the differential fuzzer (a tool, not a library).
+        .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
     ],
     targets: [
         .target(name: "Workflow"),

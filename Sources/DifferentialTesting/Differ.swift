@@ -9,6 +9,12 @@ enum Differ {
         reference: Observation, other: Observation, kind: RuntimeKind, cascadeOnly: Bool
     ) -> String? {
         let name = kind.rawValue
+        var reference = reference
+        if kind == .fastUnobserved {
+            // No observer, no debugger: only the workflows' own log lines.
+            reference.entries = reference.entries.filter { $0.hasPrefix("effect ") }
+            reference.snapshots = []
+        }
         if reference.tree != other.tree {
             return "rendering differs (- reference, + \(name)):\n"
                 + lineDiff(reference.tree?.lines ?? [], other.tree?.lines ?? [])
@@ -29,7 +35,7 @@ enum Differ {
                 + lineDiff(reference.snapshots, other.snapshots)
         }
         switch kind {
-        case .reference:
+        case .reference, .fastUnobserved:
             break
         case .fastNoSkipping:
             if other.renders != reference.renders {

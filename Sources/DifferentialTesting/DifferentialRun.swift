@@ -20,6 +20,9 @@ public struct Divergence: Error, CustomStringConvertible, Sendable {
 /// showed after every step.
 @MainActor
 public enum DifferentialRun {
+    /// What every run so far exercised.
+    public static var coverage = FuzzCoverage()
+
     /// The first divergence, or nil when the runtimes agreed throughout.
     public static func run(_ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0) -> Divergence? {
         let hosts = RuntimeKind.allCases.map { HostUnderTest($0, tree: tree, input: initialInput) }
@@ -27,10 +30,14 @@ public enum DifferentialRun {
         // the last one holds the current sinks, the others stale ones.
         var pool: [[[SinkRef]]] = []
 
-        func check(step: Int, _ what: String, cascadeOnly: Bool, released: Bool = false) -> Divergence? {
+        coverage.cases += 1
+
+        func check(step: Int, _ what: String, cascadeOnly: Bool, released: Bool = false,
+                   event: FuzzEvent? = nil, stale: Bool = false) -> Divergence? {
             let screens = released ? nil : hosts.map(\.screen)
             if let screens { pool.append(screens.map(\.sinks)) }
             let observations = hosts.indices.map { Observation(screens?[$0], hosts[$0].log) }
+            coverage.count(reference: observations[0], fast: observations[1], event: event, stale: stale)
             for i in 1..<hosts.count {
                 if let difference = Differ.compare(
                     reference: observations[0], other: observations[i], kind: hosts[i].kind, cascadeOnly: cascadeOnly
@@ -53,6 +60,7 @@ public enum DifferentialRun {
                 for host in hosts { host.update(input: input) }
             case let .send(pick, command):
                 guard let targets = resolve(pick, command, in: pool) else {
+                    coverage.sendsWithoutTarget += 1
                     continue  // no sink fits: nothing happens
                 }
                 what = "event \(index + 1): \(ReproPrinter.literal(event)) to \(targets[0].meta)"
@@ -61,7 +69,8 @@ public enum DifferentialRun {
                 }
             }
             let isSend = if case .send = event { true } else { false }
-            if let divergence = check(step: index + 1, what, cascadeOnly: isSend) {
+            let isStale = if case .send(.stale, _) = event { true } else { false }
+            if let divergence = check(step: index + 1, what, cascadeOnly: isSend, event: event, stale: isStale) {
                 release(hosts)
                 return divergence
             }
@@ -92,6 +101,22 @@ public enum DifferentialRun {
         case let .stale(n):
             let earlier = pool.count - 1
             guard earlier > 0 else { return nil }
+            if n % 2 == 0 {
+                // Half of them: a sink whose (node, action type) the latest
+                // rendering no longer has: a removed node or an undeclared type.
+                let present = Set(metas.map { "\($0.kind)@\($0.path)" })
+                var gone: [(step: Int, index: Int)] = []
+                for step in 0..<earlier {
+                    for (index, sink) in pool[step][0].enumerated() where !present.contains("\(sink.meta.kind)@\(sink.meta.path)") {
+                        gone.append((step, index))
+                    }
+                }
+                if !gone.isEmpty {
+                    let chosen = gone[(n / 2) % gone.count]
+                    return pool[chosen.step].map { $0[chosen.index] }
+                }
+            }
+            // Any sink of an earlier rendering: dead, or still live (R13).
             let step = pool[n % earlier]
             guard !step[0].isEmpty else { return nil }
             let chosen = (n / earlier) % step[0].count

@@ -9,6 +9,10 @@ public enum RuntimeKind: String, CaseIterable, Sendable {
     case fast
     /// `WorkflowHost` with `renderSkipping = false`.
     case fastNoSkipping
+    /// `WorkflowHost` with skipping and no observer and no debugger: the
+    /// runtime's production path, which keeps no sessions. Only what the
+    /// workflows show is compared: renderings, outputs, side effects.
+    case fastUnobserved
 }
 
 /// One host of one runtime over a test tree, type-erased to what the driver
@@ -49,8 +53,9 @@ final class HostUnderTest {
             host(make)
         }
         func host<Root: Workflow>(_ make: @escaping (Int) -> Root) where Root.Rendering == FuzzScreen, Root.Output == String {
-            let observers: [WorkflowObserver] = [FuzzObserver(log: log)]
-            let debugger = tree.debugger ? FuzzDebugger(log: log) : nil
+            let observed = kind != .fastUnobserved
+            let observers: [WorkflowObserver] = observed ? [FuzzObserver(log: log)] : []
+            let debugger = observed && tree.debugger ? FuzzDebugger(log: log) : nil
             let log = log
             switch kind {
             case .reference:
@@ -60,8 +65,8 @@ final class HostUnderTest {
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
                 releaseHost = { watch = nil; live = nil; _ = watch }
-            case .fast, .fastNoSkipping:
-                let host = Runtime.withConfiguration(override: { $0.renderSkipping = self.kind == .fast }) {
+            case .fast, .fastNoSkipping, .fastUnobserved:
+                let host = Runtime.withConfiguration(override: { $0.renderSkipping = self.kind != .fastNoSkipping }) {
                     WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
                 }
                 var watch: HostObservation? = host.observeOutputs { log.outputs.append($0) }

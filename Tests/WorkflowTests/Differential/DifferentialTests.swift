@@ -19,19 +19,25 @@ struct DifferentialTests {
         try runFixedSeeds(profile: "fuzz-default", cases: 500)
     }
 
-    @Test("S4: 20 fixed fuzz-keyed-churn trees (about 180 nodes) x 50 events agree at every step")
+    @Test("S4: 10 fixed fuzz-keyed-churn trees (about 180 nodes) x 50 events agree at every step")
     func fixedSeedsKeyedChurn() throws {
-        try runFixedSeeds(profile: "fuzz-keyed-churn", cases: 20)
+        try runFixedSeeds(profile: "fuzz-keyed-churn", cases: 10)
     }
 
     private func runFixedSeeds(profile: String, cases: Int) throws {
         let generator = try CaseGenerator(profileNamed: profile)
         let start = Date()
+        DifferentialRun.coverage = FuzzCoverage()
         let (run, failure) = FuzzCampaign.runFixedSeeds(generator, indices: 0..<cases)
         #expect(failure == nil, "\(failure!)")
         #expect(run == cases || failure != nil)
         let seconds = Date().timeIntervalSince(start)
         print("differential \(profile): \(run) cases x \(generator.profile.events.count) events in \(String(format: "%.1f", seconds)) s")
+        print("differential \(profile) coverage: \(DifferentialRun.coverage)")
+        // The cases must reach what they compare.
+        let coverage = DifferentialRun.coverage
+        #expect(coverage.nodeEnds > 0 && coverage.sideEffectEnds > 0 && coverage.deadSends > 0)
+        #expect(coverage.rootOutputs > 0 && coverage.stepsWithSkips > 0 && coverage.cascadesRenderingNothing > 0)
     }
 
     @Test("The generator is deterministic: a seed gives the same case")
