@@ -32,9 +32,14 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
             sinks.append(SinkRef(meta: meta("alt"), send: { alt.send(AltAction(command: $0)) }))
         }
         if state.count % 4 != 3 {
-            // R14: a view of the node's AnyWorkflowAction sink.
-            let any = context.makeSink(of: FuzzCommand.self) { command, state, _ in state.apply(command) }
-            sinks.append(SinkRef(meta: meta("any"), send: { any.send($0) }))
+            // R14: two views of the node's AnyWorkflowAction sink.
+            if spec.equatableState {
+                let any = context.makeStateMutationSink()
+                sinks.append(SinkRef(meta: meta("any"), send: { command in any.send { _ = $0.apply(command) } }))
+            } else {
+                let any = context.makeSink(of: FuzzCommand.self) { command, state, _ in state.apply(command) }
+                sinks.append(SinkRef(meta: meta("any"), send: { any.send($0) }))
+            }
         }
         if spec.sideEffect {
             runLoggedSideEffect("fx\(state.count / 2)", path: path, context: context)
@@ -43,11 +48,13 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
 
         var children: [RenderTree] = []
         let childInput = state.count + input
-        for (i, child) in spec.children.enumerated() where !child.optional || state.showOptional {
+        for (i, child) in spec.children.enumerated() {
             let key = "c\(i)"
-            let screen = renderSpec(child, key: key, path: childPath(path, key),
+            let shown = !child.optional || state.showOptional
+            guard let rendered = shown ? child : child.standIn else { continue }
+            let screen = renderSpec(rendered, key: key, path: childPath(path, key),
                                     input: child.inheritsProps ? childInput : 0, parent: self, context: context)
-            add(screen, of: child, at: childPath(path, key), to: &children, sinks: &sinks)
+            add(screen, of: rendered, at: childPath(path, key), to: &children, sinks: &sinks)
         }
         if let row = spec.row {
             for entry in state.rows {

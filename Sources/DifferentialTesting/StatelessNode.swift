@@ -24,12 +24,14 @@ public struct StatelessNode<P: Flavor>: Workflow {
         }
         var children: [RenderTree] = []
         // Optional children show on even props: they come and go with updates.
-        for (i, child) in spec.children.enumerated() where !child.optional || input % 2 == 0 {
+        for (i, child) in spec.children.enumerated() {
             let key = "c\(i)"
-            let screen = renderSpec(child, key: key, path: childPath(path, key),
+            let shown = !child.optional || input % 2 == 0
+            guard let rendered = shown ? child : child.standIn else { continue }
+            let screen = renderSpec(rendered, key: key, path: childPath(path, key),
                                     input: child.inheritsProps ? input : 0, parent: self, context: context)
             children.append(screen.tree)
-            collect(screen.sinks, of: child, at: childPath(path, key), forwards: spec.forwards, into: &sinks)
+            collect(screen.sinks, of: rendered, at: childPath(path, key), forwards: spec.forwards, into: &sinks)
         }
         return FuzzScreen(tree: RenderTree(label: spec.label + path, state: "in=" + String(input),
                                            children: children), sinks: sinks)

@@ -64,7 +64,8 @@ public struct NodeSpec: Equatable, Sendable {
     // The edge from the parent.
     public var wrap: Wrap
     public var route: Route
-    /// Rendered only while the parent's state shows its optional children.
+    /// Rendered only while the parent's state shows its optional children;
+    /// while hidden, an `EmptyLeaf` takes its key (`standIn`).
     public var optional: Bool
     /// Gets its props from the parent's state (else a constant).
     public var inheritsProps: Bool
@@ -109,6 +110,13 @@ public struct NodeSpec: Equatable, Sendable {
     public var row: NodeSpec? { listRow.first }
 
     public var hasList: Bool { kind == .stateful && row != nil }
+
+    /// What a hidden optional child's key renders instead: an `EmptyLeaf`,
+    /// so that the key changes type (R1: the old node ends, a new one
+    /// starts), or nothing when the child is an `EmptyLeaf` already.
+    var standIn: NodeSpec? {
+        kind == .emptyLeaf ? nil : NodeSpec(.emptyLeaf, wrap: wrap, route: route)
+    }
 
     /// The node's kind and flavours as its rendering shows them, e.g.
     /// `stateful(eq,opaque) ` (cheaper than printing the type each render).
