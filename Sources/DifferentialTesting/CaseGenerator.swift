@@ -22,7 +22,7 @@ public struct CaseGenerator: Sendable {
     /// Share of cases whose hosts have a debugger (snapshots are costly).
     static let debuggerProbability = 0.25
 
-    public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps"]
+    public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend"]
 
     public init(profile: WorkloadProfile) throws {
         for kind in profile.events.mix.keys where !Self.eventKinds.contains(kind) {
@@ -113,6 +113,12 @@ public struct CaseGenerator: Sendable {
             return .send(.current(n), .noop)
         case "rootOutput":
             return .send(.toRoot(n), .emit(rng.index(100)))
+        case "queuedSend":
+            // The output observer of the first cascade sends to a current or a stale sink.
+            let next: SinkPick = rng.chance(0.5) ? .current(rng.index(1000)) : .stale(rng.index(1000))
+            return .queuedSend(.toRoot(n), .bumpAndEmit(rng.index(100)), then: next,
+                               rng.pick([(.bump, 3), (.bumpAndEmit(rng.index(100)), 1), (.toggleOptional, 1),
+                                         (.insertRow(rng.index(100)), 1)]))
         default: // "updateProps"
             return .update(input: rng.int(in: 0...5))
         }

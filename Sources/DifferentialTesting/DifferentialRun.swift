@@ -67,9 +67,25 @@ public enum DifferentialRun {
                 for (host, sink) in zip(hosts, targets) {
                     host.drive { sink.send(command) }
                 }
+            case let .queuedSend(pick, command, nextPick, nextCommand):
+                guard let targets = resolve(pick, command, in: pool),
+                      let nextTargets = resolve(nextPick, nextCommand, in: pool)
+                else {
+                    coverage.sendsWithoutTarget += 1
+                    continue
+                }
+                what = "event \(index + 1): \(ReproPrinter.literal(event)) to \(targets[0].meta), then \(nextTargets[0].meta)"
+                for (host, (sink, next)) in zip(hosts, zip(targets, nextTargets)) {
+                    host.onNextOutput = { next.send(nextCommand) }
+                    host.drive { sink.send(command) }
+                    host.onNextOutput = nil
+                }
             }
-            let isSend = if case .send = event { true } else { false }
-            let isStale = if case .send(.stale, _) = event { true } else { false }
+            let isSend = if case .update = event { false } else { true }
+            let isStale = switch event {
+            case .send(.stale, _), .queuedSend(_, _, then: .stale, _): true
+            default: false
+            }
             if let divergence = check(step: index + 1, what, cascadeOnly: isSend, event: event, stale: isStale) {
                 release(hosts)
                 return divergence

@@ -12,6 +12,8 @@ public struct FuzzCoverage: CustomStringConvertible {
     public var staleSends = 0
     public var deadSends = 0
     public var updates = 0
+    /// Sends made from the output observer that reached their node.
+    public var queuedSends = 0
     public var nodeStarts = 0
     public var nodeEnds = 0
     public var sideEffectStarts = 0
@@ -30,8 +32,11 @@ public struct FuzzCoverage: CustomStringConvertible {
         if let event {
             switch event {
             case .update: updates += 1
-            case .send:
+            case .send, .queuedSend:
                 sends += 1
+                if case .queuedSend = event, reference.entries.filter({ $0.hasPrefix("receive") }).count > 1 {
+                    queuedSends += 1
+                }
                 if stale {
                     staleSends += 1
                     if !reference.entries.contains(where: { $0.hasPrefix("receive") }) { deadSends += 1 }
@@ -53,7 +58,7 @@ public struct FuzzCoverage: CustomStringConvertible {
     public var description: String {
         """
         \(cases) cases, \(steps) steps: \(sends) sends (\(staleSends) to stale sinks, \(deadSends) of them dead; \
-        \(sendsWithoutTarget) without a target), \(updates) updates; \(actionsApplied) actions applied, \
+        \(sendsWithoutTarget) without a target, \(queuedSends) queued from an output observer), \(updates) updates; \(actionsApplied) actions applied, \
         \(rootOutputs) root outputs; \(nodeStarts) node starts, \(nodeEnds) ends; \(sideEffectStarts) side-effect \
         starts, \(sideEffectEnds) ends; fast skipped renders in \(stepsWithSkips) steps, rendered nothing in \
         \(cascadesRenderingNothing) cascades

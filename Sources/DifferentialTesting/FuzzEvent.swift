@@ -5,6 +5,12 @@ public enum FuzzEvent: Equatable, Sendable {
     case send(SinkPick, FuzzCommand)
     /// `update(workflow:)` on the host, the root's props set to `input` (R19).
     case update(input: Int)
+    /// Sends `command` into the sink `pick` selects, and when the root's
+    /// output of that cascade reaches the host's output observer, sends
+    /// `then` into the sink `next` selects (chosen before the first send)
+    /// from inside the observer: queued, handled after the cascade, dropped
+    /// if that sink died meanwhile (R15).
+    case queuedSend(SinkPick, FuzzCommand, then: SinkPick, FuzzCommand)
 }
 
 /// Which sink an event sends to. The number is resolved modulo the

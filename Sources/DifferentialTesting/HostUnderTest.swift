@@ -27,6 +27,15 @@ final class HostUnderTest {
 
     var screen: FuzzScreen { currentRendering() }
 
+    /// Runs once, from inside the output observer, at the next root output.
+    var onNextOutput: (() -> Void)?
+
+    private func whenOutput() {
+        let action = onNextOutput
+        onNextOutput = nil
+        action?()
+    }
+
     /// Builds the host for `tree` with root props `input`; logs go to `log`.
     init(_ kind: RuntimeKind, tree: TreeSpec, input: Int) {
         self.kind = kind
@@ -60,7 +69,10 @@ final class HostUnderTest {
             switch kind {
             case .reference:
                 let host = ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
-                var watch: HostObservation? = host.observeOutputs { log.outputs.append($0) }
+                var watch: HostObservation? = host.observeOutputs { [unowned self] in
+                    log.outputs.append($0)
+                    whenOutput()
+                }
                 var live: ReferenceWorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
@@ -69,7 +81,10 @@ final class HostUnderTest {
                 let host = Runtime.withConfiguration(override: { $0.renderSkipping = self.kind != .fastNoSkipping }) {
                     WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
                 }
-                var watch: HostObservation? = host.observeOutputs { log.outputs.append($0) }
+                var watch: HostObservation? = host.observeOutputs { [unowned self] in
+                    log.outputs.append($0)
+                    whenOutput()
+                }
                 var live: WorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }

@@ -54,6 +54,8 @@ public enum ReproPrinter {
         switch event {
         case let .update(input): ".update(input: \(input))"
         case let .send(pick, command): ".send(\(literal(pick)), \(literal(command)))"
+        case let .queuedSend(pick, command, next, nextCommand):
+            ".queuedSend(\(literal(pick)), \(literal(command)), then: \(literal(next)), \(literal(nextCommand)))"
         }
     }
 

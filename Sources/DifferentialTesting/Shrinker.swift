@@ -136,6 +136,12 @@ public struct Shrinker {
         switch event {
         case let .update(input):
             return input == 0 ? [] : [.update(input: 0)]
+        case let .queuedSend(pick, command, next, nextCommand):
+            // The plain send, or simpler parts.
+            var result: [FuzzEvent] = [.send(pick, command)]
+            for simpler in simplerPicks(next) { result.append(.queuedSend(pick, command, then: simpler, nextCommand)) }
+            if nextCommand != .bump { result.append(.queuedSend(pick, command, then: next, .bump)) }
+            return result
         case let .send(pick, command):
             var result: [FuzzEvent] = []
             for simpler in simplerPicks(pick) { result.append(.send(simpler, command)) }
