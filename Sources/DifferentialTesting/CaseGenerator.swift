@@ -21,6 +21,8 @@ public struct CaseGenerator: Sendable {
     static let emptyLeafShare = 0.25
     /// Share of cases whose hosts have a debugger (snapshots are costly).
     static let debuggerProbability = 0.25
+    /// Share of cases run with `renderOnlyIfStateChanged` on.
+    static let renderOnlyIfStateChangedProbability = 0.25
 
     public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend"]
 
@@ -53,7 +55,8 @@ public struct CaseGenerator: Sendable {
         var root = node(level: 0, depth: depth, &rng)
         if root.kind == .emptyLeaf { root.kind = .stateful }
         let tree = TreeSpec(root: root, rootInAnyWorkflow: rng.chance(profile.tree.anyWorkflow),
-                            debugger: rng.chance(Self.debuggerProbability))
+                            debugger: rng.chance(Self.debuggerProbability),
+                            renderOnlyIfStateChanged: rng.chance(Self.renderOnlyIfStateChangedProbability))
         let initialInput = rng.int(in: 0...3)
         let events = (0..<profile.events.count).map { _ in event(&rng) }
         return FuzzCase(seed: seed, tree: tree, initialInput: initialInput, events: events)

@@ -66,9 +66,12 @@ final class HostUnderTest {
             let observers: [WorkflowObserver] = observed ? [FuzzObserver(log: log)] : []
             let debugger = observed && tree.debugger ? FuzzDebugger(log: log) : nil
             let log = log
+            let onlyIfStateChanged = tree.renderOnlyIfStateChanged
             switch kind {
             case .reference:
-                let host = ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                let host = Runtime.withConfiguration(override: { $0.renderOnlyIfStateChanged = onlyIfStateChanged }) {
+                    ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                }
                 var watch: HostObservation? = host.observeOutputs { [unowned self] in
                     log.outputs.append($0)
                     whenOutput()
@@ -78,7 +81,10 @@ final class HostUnderTest {
                 updateRoot = { live!.update(workflow: make($0)) }
                 releaseHost = { watch = nil; live = nil; _ = watch }
             case .fast, .fastNoSkipping, .fastUnobserved:
-                let host = Runtime.withConfiguration(override: { $0.renderSkipping = self.kind != .fastNoSkipping }) {
+                let host = Runtime.withConfiguration(override: {
+                    $0.renderSkipping = self.kind != .fastNoSkipping
+                    $0.renderOnlyIfStateChanged = onlyIfStateChanged
+                }) {
                     WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
                 }
                 var watch: HostObservation? = host.observeOutputs { [unowned self] in

@@ -24,7 +24,8 @@ public enum ReproPrinter {
 
     public static func literal(_ tree: TreeSpec, indent: Int = 0) -> String {
         "TreeSpec(root: \(literal(tree.root, indent: indent))\(tree.rootInAnyWorkflow ? ", rootInAnyWorkflow: true" : "")"
-            + "\(tree.debugger ? ", debugger: true" : ""))"
+            + "\(tree.debugger ? ", debugger: true" : "")"
+            + "\(tree.renderOnlyIfStateChanged ? ", renderOnlyIfStateChanged: true" : ""))"
     }
 
     /// `NodeSpec(...)` naming only the fields that differ from the defaults.

@@ -83,8 +83,13 @@ public struct Shrinker {
     /// Trees one simplification away from `tree`, biggest cuts first.
     static func simplerTrees(_ tree: TreeSpec) -> [TreeSpec] {
         var result: [TreeSpec] = []
-        if tree.rootInAnyWorkflow { result.append(TreeSpec(root: tree.root, debugger: tree.debugger)) }
-        if tree.debugger { result.append(TreeSpec(root: tree.root, rootInAnyWorkflow: tree.rootInAnyWorkflow)) }
+        for plainer: (inout TreeSpec) -> Void in [
+            { $0.rootInAnyWorkflow = false }, { $0.debugger = false }, { $0.renderOnlyIfStateChanged = false },
+        ] {
+            var candidate = tree
+            plainer(&candidate)
+            if candidate != tree { result.append(candidate) }
+        }
         let paths = nodePaths(tree.root)
         // Cut a subtree, or put a child in its parent's place.
         for path in paths where !path.isEmpty {

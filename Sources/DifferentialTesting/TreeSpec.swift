@@ -10,11 +10,16 @@ public struct TreeSpec: Equatable, Sendable {
     /// Whether the hosts get a debugger whose snapshots are compared (R21).
     /// Off in most cases: a snapshot of the whole tree per cascade is costly.
     public var debugger: Bool
+    /// `Runtime.Configuration.renderOnlyIfStateChanged` for every host: a
+    /// cascade that changed no state renders nothing, in every runtime.
+    public var renderOnlyIfStateChanged: Bool
 
-    public init(root: NodeSpec, rootInAnyWorkflow: Bool = false, debugger: Bool = false) {
+    public init(root: NodeSpec, rootInAnyWorkflow: Bool = false, debugger: Bool = false,
+                renderOnlyIfStateChanged: Bool = false) {
         self.root = root
         self.rootInAnyWorkflow = rootInAnyWorkflow
         self.debugger = debugger
+        self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
     }
 
     /// How many nodes the tree starts with (the shrinker's size measure).
