@@ -29,7 +29,7 @@ import WorkloadProfiles
     }
 
     @Test func fuzzProfilesSetTheFuzzerFields() throws {
-        for name in ["fuzz-default", "fuzz-keyed-churn"] {
+        for name in ["fuzz-default", "fuzz-keyed-churn", "fuzz-deep"] {
             let profile = try WorkloadProfile.load(name)
             #expect(profile.tree.optionalChildren > 0, "\(name)")
             #expect(!profile.tree.outputRoutes.isEmpty, "\(name)")

@@ -24,6 +24,11 @@ struct DifferentialTests {
         try runFixedSeeds(profile: "fuzz-keyed-churn", cases: 10)
     }
 
+    @Test("S4: 40 fixed fuzz-deep trees (depth 4-9) x 50 events agree at every step")
+    func fixedSeedsDeep() throws {
+        try runFixedSeeds(profile: "fuzz-deep", cases: 40)
+    }
+
     private func runFixedSeeds(profile: String, cases: Int) throws {
         let generator = try CaseGenerator(profileNamed: profile)
         let start = Date()
