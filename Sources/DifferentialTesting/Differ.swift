@@ -35,13 +35,26 @@ enum Differ {
                 + lineDiff(reference.snapshots, other.snapshots)
         }
         switch kind {
-        case .reference, .fastUnobserved:
+        case .reference:
             break
         case .fastNoSkipping:
             if other.renders != reference.renders {
                 return "render calls: reference \(reference.renders), fastNoSkipping \(other.renders) (must be equal)"
             }
+            if other.published != reference.published {
+                return "renderings published: reference \(reference.published), fastNoSkipping \(other.published) (must be equal)"
+            }
+        case .fastUnobserved:
+            if other.published > reference.published || (cascadeOnly && !reference.stateChanged && other.published != 0) {
+                return "renderings published: reference \(reference.published), fastUnobserved \(other.published) (S3)"
+            }
         case .fast:
+            if other.published > reference.published {
+                return "renderings published: reference \(reference.published), fast \(other.published) (S4: must not be more)"
+            }
+            if cascadeOnly, !reference.stateChanged, other.published != 0 {
+                return "renderings published: fast published \(other.published) in a cascade that changed no state (S3: must be 0)"
+            }
             if other.renders > reference.renders {
                 return "render calls: reference \(reference.renders), fast \(other.renders) (S4: fast must not render more)"
             }

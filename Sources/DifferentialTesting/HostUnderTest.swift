@@ -79,7 +79,8 @@ final class HostUnderTest {
                 var live: ReferenceWorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
-                releaseHost = { watch = nil; live = nil; _ = watch }
+                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
             case .fast, .fastNoSkipping, .fastUnobserved:
                 let host = Runtime.withConfiguration(override: {
                     $0.renderSkipping = self.kind != .fastNoSkipping
@@ -94,7 +95,8 @@ final class HostUnderTest {
                 var live: WorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
-                releaseHost = { watch = nil; live = nil; _ = watch }
+                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
             }
         }
     }

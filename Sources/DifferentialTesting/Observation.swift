@@ -6,6 +6,7 @@ struct Observation {
     var outputs: [String]
     var snapshots: [String]
     var renders: Int
+    var published: Int
     var stateChanged: Bool
 
     /// Takes the host's rendering (nil once it is released) and its log of
@@ -17,6 +18,7 @@ struct Observation {
         outputs = log.outputs
         snapshots = log.snapshots
         renders = log.renders
+        published = log.published
         stateChanged = log.stateChanged
         log.reset()
     }
