@@ -19,56 +19,59 @@ func childPath(_ parent: String, _ key: String) -> String {
 }
 
 /// Renders the child `spec` under `key` as its concrete workflow type.
+///
+/// `tag` is written into every output the child's output map delivers, so
+/// that an output map kept from an earlier render shows (R7).
 func renderSpec<Parent: FuzzParent>(
-    _ spec: NodeSpec, key: String, path: String, input: Int, parent: Parent, context: RenderContext<Parent>
+    _ spec: NodeSpec, key: String, path: String, input: Int, tag: Int, parent: Parent, context: RenderContext<Parent>
 ) -> FuzzScreen {
     switch (spec.kind, spec.equatableProps, spec.equatableState) {
     case (.stateful, true, true):
-        renderEdge(FuzzNode<Eq, Eq>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(FuzzNode<Eq, Eq>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.stateful, true, false):
-        renderEdge(FuzzNode<Eq, Opaque>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(FuzzNode<Eq, Opaque>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.stateful, false, true):
-        renderEdge(FuzzNode<Opaque, Eq>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(FuzzNode<Opaque, Eq>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.stateful, false, false):
-        renderEdge(FuzzNode<Opaque, Opaque>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(FuzzNode<Opaque, Opaque>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.stateless, true, _):
-        renderEdge(StatelessNode<Eq>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(StatelessNode<Eq>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.stateless, false, _):
-        renderEdge(StatelessNode<Opaque>(spec: spec, path: path, input: input), spec, key, parent, context)
+        renderEdge(StatelessNode<Opaque>(spec: spec, path: path, input: input), spec, key, tag, parent, context)
     case (.emptyLeaf, _, _):
-        renderEdge(EmptyLeaf(), spec, key, parent, context)
+        renderEdge(EmptyLeaf(), spec, key, tag, parent, context)
     }
 }
 
 /// Applies the edge's wrapping: none, `AnyWorkflow`, or `mapRendering`.
 private func renderEdge<Parent: FuzzParent, Child: Workflow>(
-    _ child: Child, _ spec: NodeSpec, _ key: String, _ parent: Parent, _ context: RenderContext<Parent>
+    _ child: Child, _ spec: NodeSpec, _ key: String, _ tag: Int, _ parent: Parent, _ context: RenderContext<Parent>
 ) -> FuzzScreen where Child.Rendering == FuzzScreen, Child.Output == String {
     switch spec.wrap {
-    case .plain: route(child, spec, key, parent, context)
-    case .anyWorkflow: route(AnyWorkflow(child), spec, key, parent, context)
-    case .mapRendering: route(child.mapRendering { $0.mapped() }, spec, key, parent, context)
+    case .plain: route(child, spec, key, tag, parent, context)
+    case .anyWorkflow: route(AnyWorkflow(child), spec, key, tag, parent, context)
+    case .mapRendering: route(child.mapRendering { $0.mapped() }, spec, key, tag, parent, context)
     }
 }
 
 /// Applies the edge's output route and renders the child.
 private func route<Parent: FuzzParent, Child: AnyWorkflowConvertible>(
-    _ child: Child, _ spec: NodeSpec, _ key: String, _ parent: Parent, _ context: RenderContext<Parent>
+    _ child: Child, _ spec: NodeSpec, _ key: String, _ tag: Int, _ parent: Parent, _ context: RenderContext<Parent>
 ) -> FuzzScreen where Child.Rendering == FuzzScreen, Child.Output == String {
     switch spec.route {
     case .outputMap:
-        return child.rendered(in: context, key: key, outputMap: { Parent.heard($0) })
+        return child.rendered(in: context, key: key, outputMap: { Parent.heard("\($0)@\(tag)") })
     case .onOutput:
         // The closure captures this render's props: R7 says the latest one wins.
         let forwards = parent.forwardsOutputs
         let path = parent.nodePath
         let handled: AnyWorkflow<FuzzScreen, AnyWorkflowAction<Parent>> = child.onOutput {
             (state: inout Parent.State, output: String) -> String? in
-            Parent.hear(output, state: &state, forwards: forwards, path: path)
+            Parent.hear("\(output)@\(tag)", state: &state, forwards: forwards, path: path)
         }
         return handled.rendered(in: context, key: key, outputMap: { $0 })
     case .mapOutput:
-        return child.mapOutput { "m(\($0))" }.rendered(in: context, key: key, outputMap: { Parent.heard($0) })
+        return child.mapOutput { "m(\($0))" }.rendered(in: context, key: key, outputMap: { Parent.heard("\($0)@\(tag)") })
     case .ignoringOutput:
         return child.ignoringOutput().rendered(in: context, key: key)
     }

@@ -53,13 +53,13 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
             let shown = !child.optional || state.showOptional
             guard let rendered = shown ? child : child.standIn else { continue }
             let screen = renderSpec(rendered, key: key, path: childPath(path, key),
-                                    input: child.inheritsProps ? childInput : 0, parent: self, context: context)
+                                    input: child.inheritsProps ? childInput : 0, tag: childInput, parent: self, context: context)
             add(screen, of: rendered, at: childPath(path, key), to: &children, sinks: &sinks)
         }
         if let row = spec.row {
             for entry in state.rows {
                 let key = "r\(entry.key)"
-                let screen = renderSpec(row, key: key, path: childPath(path, key), input: entry.value,
+                let screen = renderSpec(row, key: key, path: childPath(path, key), input: entry.value, tag: childInput,
                                         parent: self, context: context)
                 add(screen, of: row, at: childPath(path, key), to: &children, sinks: &sinks)
             }

@@ -29,7 +29,7 @@ public struct StatelessNode<P: Flavor>: Workflow {
             let shown = !child.optional || input % 2 == 0
             guard let rendered = shown ? child : child.standIn else { continue }
             let screen = renderSpec(rendered, key: key, path: childPath(path, key),
-                                    input: child.inheritsProps ? input : 0, parent: self, context: context)
+                                    input: child.inheritsProps ? input : 0, tag: input, parent: self, context: context)
             children.append(screen.tree)
             collect(screen.sinks, of: rendered, at: childPath(path, key), forwards: spec.forwards, into: &sinks)
         }
