@@ -117,11 +117,17 @@ public struct CaseGenerator: Sendable {
         case "rootOutput":
             return .send(.toRoot(n), .emit(rng.index(100)))
         case "queuedSend":
-            // The output observer of the first cascade sends to a current or a stale sink.
-            let next: SinkPick = rng.chance(0.5) ? .current(rng.index(1000)) : .stale(rng.index(1000))
-            return .queuedSend(.toRoot(n), .bumpAndEmit(rng.index(100)), then: next,
-                               rng.pick([(.bump, 3), (.bumpAndEmit(rng.index(100)), 1), (.toggleOptional, 1),
-                                         (.insertRow(rng.index(100)), 1)]))
+            // The output observer of the first cascade sends once or twice;
+            // the second send often targets the first one's sink, which the
+            // first may have killed (a queued send to a dead sink is dropped).
+            var sends: [Send] = []
+            for _ in 0..<rng.int(in: 1...2) {
+                let pick: SinkPick = if let first = sends.first, rng.chance(0.5) { first.pick }
+                    else if rng.chance(0.5) { .current(rng.index(1000)) } else { .stale(rng.index(1000)) }
+                sends.append(Send(pick, rng.pick([(.bump, 3), (.bumpAndEmit(rng.index(100)), 1), (.toggleOptional, 1),
+                                                  (.toggleAlt, 1), (.removeRow(rng.index(100)), 1)])))
+            }
+            return .queuedSend(.toRoot(n), .bumpAndEmit(rng.index(100)), then: sends)
         default: // "updateProps"
             return .update(input: rng.int(in: 0...5))
         }

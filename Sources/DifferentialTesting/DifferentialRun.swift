@@ -67,23 +67,26 @@ public enum DifferentialRun {
                 for (host, sink) in zip(hosts, targets) {
                     host.drive { sink.send(command) }
                 }
-            case let .queuedSend(pick, command, nextPick, nextCommand):
-                guard let targets = resolve(pick, command, in: pool),
-                      let nextTargets = resolve(nextPick, nextCommand, in: pool)
-                else {
+            case let .queuedSend(pick, command, sends):
+                let followUps = sends.compactMap { send in resolve(send.pick, send.command, in: pool).map { (send.command, $0) } }
+                guard let targets = resolve(pick, command, in: pool), followUps.count == sends.count else {
                     coverage.sendsWithoutTarget += 1
                     continue
                 }
-                what = "event \(index + 1): \(ReproPrinter.literal(event)) to \(targets[0].meta), then \(nextTargets[0].meta)"
-                for (host, (sink, next)) in zip(hosts, zip(targets, nextTargets)) {
-                    host.onNextOutput = { next.send(nextCommand) }
-                    host.drive { sink.send(command) }
+                what = "event \(index + 1): \(ReproPrinter.literal(event)) to \(targets[0].meta), then "
+                    + followUps.map { "\($0.1[0].meta)" }.joined(separator: ", ")
+                for (h, host) in hosts.enumerated() {
+                    host.onNextOutput = {
+                        for (command, sinks) in followUps { sinks[h].send(command) }
+                    }
+                    host.drive { targets[h].send(command) }
                     host.onNextOutput = nil
                 }
             }
             let isSend = if case .update = event { false } else { true }
             let isStale = switch event {
-            case .send(.stale, _), .queuedSend(_, _, then: .stale, _): true
+            case .send(.stale, _): true
+            case let .queuedSend(_, _, sends): sends.contains { if case .stale = $0.pick { true } else { false } }
             default: false
             }
             if let divergence = check(step: index + 1, what, cascadeOnly: isSend, event: event, stale: isStale) {

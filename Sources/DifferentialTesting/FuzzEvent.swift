@@ -6,11 +6,22 @@ public enum FuzzEvent: Equatable, Sendable {
     /// `update(workflow:)` on the host, the root's props set to `input` (R19).
     case update(input: Int)
     /// Sends `command` into the sink `pick` selects, and when the root's
-    /// output of that cascade reaches the host's output observer, sends
-    /// `then` into the sink `next` selects (chosen before the first send)
-    /// from inside the observer: queued, handled after the cascade, dropped
-    /// if that sink died meanwhile (R15).
-    case queuedSend(SinkPick, FuzzCommand, then: SinkPick, FuzzCommand)
+    /// output of that cascade reaches the host's output observer, makes the
+    /// sends `then` (their sinks chosen before the first send) from inside
+    /// the observer: each is queued and handled after the cascade, in order,
+    /// and dropped if its sink died meanwhile, e.g. in the send before (R15).
+    case queuedSend(SinkPick, FuzzCommand, then: [Send])
+}
+
+/// A send made from inside the output observer (`FuzzEvent.queuedSend`).
+public struct Send: Equatable, Sendable {
+    public var pick: SinkPick
+    public var command: FuzzCommand
+
+    public init(_ pick: SinkPick, _ command: FuzzCommand) {
+        self.pick = pick
+        self.command = command
+    }
 }
 
 /// Which sink an event sends to. The number is resolved modulo the

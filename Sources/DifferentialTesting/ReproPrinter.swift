@@ -55,8 +55,9 @@ public enum ReproPrinter {
         switch event {
         case let .update(input): ".update(input: \(input))"
         case let .send(pick, command): ".send(\(literal(pick)), \(literal(command)))"
-        case let .queuedSend(pick, command, next, nextCommand):
-            ".queuedSend(\(literal(pick)), \(literal(command)), then: \(literal(next)), \(literal(nextCommand)))"
+        case let .queuedSend(pick, command, sends):
+            ".queuedSend(\(literal(pick)), \(literal(command)), then: ["
+                + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
         }
     }
 

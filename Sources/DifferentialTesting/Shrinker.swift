@@ -141,11 +141,19 @@ public struct Shrinker {
         switch event {
         case let .update(input):
             return input == 0 ? [] : [.update(input: 0)]
-        case let .queuedSend(pick, command, next, nextCommand):
-            // The plain send, or simpler parts.
+        case let .queuedSend(pick, command, sends):
+            // The plain send, fewer follow-ups, simpler follow-ups.
             var result: [FuzzEvent] = [.send(pick, command)]
-            for simpler in simplerPicks(next) { result.append(.queuedSend(pick, command, then: simpler, nextCommand)) }
-            if nextCommand != .bump { result.append(.queuedSend(pick, command, then: next, .bump)) }
+            for i in sends.indices {
+                var fewer = sends
+                fewer.remove(at: i)
+                result.append(.queuedSend(pick, command, then: fewer))
+                for simpler in simplerPicks(sends[i].pick) {
+                    var changed = sends
+                    changed[i].pick = simpler
+                    result.append(.queuedSend(pick, command, then: changed))
+                }
+            }
             return result
         case let .send(pick, command):
             var result: [FuzzEvent] = []
