@@ -14,14 +14,27 @@ let package = Package(
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
+        // `make fuzz`: the differential fuzzer (a tool, not a library).
+        .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
     ],
     targets: [
         .target(name: "Workflow"),
         .target(name: "WorkflowReference", dependencies: ["Workflow"]),
         .target(name: "WorkloadProfiles"),
+        // Differential testing (not a product): random trees and events run
+        // on the fast runtime and on the reference, compared step by step.
+        .target(
+            name: "DifferentialTesting",
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
+        ),
+        // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
+        .executableTarget(
+            name: "WorkflowFuzz",
+            dependencies: ["DifferentialTesting", "WorkloadProfiles"]
+        ),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule

@@ -44,10 +44,17 @@ public struct WorkloadProfile: Decodable, Sendable, Equatable {
         public var sideEffects: Double
         public var anyWorkflow: Double
         public var mapRendering: Double
+        /// Probability that a child is rendered only while its parent's state
+        /// (or props) shows it, so it comes and goes (fuzzer).
+        public var optionalChildren: Double
+        /// Relative weights of how a child's outputs reach its parent:
+        /// `outputMap`, `onOutput`, `mapOutput`, `ignoringOutput` (fuzzer).
+        /// Empty means `outputMap` only.
+        public var outputRoutes: [String: Double]
 
         enum CodingKeys: String, CodingKey {
             case shape, depth, fanout, stateful, equatable, keyedLists, listChurn,
-                 sideEffects, anyWorkflow, mapRendering
+                 sideEffects, anyWorkflow, mapRendering, optionalChildren, outputRoutes
         }
 
         public init(from decoder: Decoder) throws {
@@ -71,6 +78,8 @@ public struct WorkloadProfile: Decodable, Sendable, Equatable {
             sideEffects = try p(.sideEffects)
             anyWorkflow = try p(.anyWorkflow)
             mapRendering = try p(.mapRendering)
+            optionalChildren = try p(.optionalChildren)
+            outputRoutes = try c.decodeIfPresent([String: Double].self, forKey: .outputRoutes) ?? [:]
         }
     }
 

@@ -8,8 +8,10 @@ import WorkloadProfiles
         "firstRender", "forcedRerender", "leafSend", "noopSend",
         "create", "replaceAll", "updateEvery10th", "swapRows", "removeRow", "append", "clear", "createMany",
         "addLeaf", "removeLeaf", "propsChangeOne", "propsChangeAll", "stateChangeOne", "stateChangeAll", "tearDown",
-        "send", "staleSend", "rootOutput", "updateProps",
+        "send", "staleSend", "rootOutput", "updateProps", "queuedSend",
     ]
+
+    static let knownRoutes: Set<String> = ["outputMap", "onOutput", "mapOutput", "ignoringOutput"]
 
     @Test func everyProfileLoads() throws {
         let profiles = try WorkloadProfile.loadAll()
@@ -20,6 +22,17 @@ import WorkloadProfiles
             for kind in profile.events.mix.keys {
                 #expect(Self.knownKinds.contains(kind), "\(profile.name): unknown event kind \(kind)")
             }
+            for route in profile.tree.outputRoutes.keys {
+                #expect(Self.knownRoutes.contains(route), "\(profile.name): unknown output route \(route)")
+            }
+        }
+    }
+
+    @Test func fuzzProfilesSetTheFuzzerFields() throws {
+        for name in ["fuzz-default", "fuzz-keyed-churn", "fuzz-deep"] {
+            let profile = try WorkloadProfile.load(name)
+            #expect(profile.tree.optionalChildren > 0, "\(name)")
+            #expect(!profile.tree.outputRoutes.isEmpty, "\(name)")
         }
     }
 

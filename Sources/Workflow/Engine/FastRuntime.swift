@@ -255,6 +255,11 @@ final class FastRuntime {
         if skipsCleanChildren, !nodes[c].needsRender, store.isUnchanged(store[slot].workflow, workflow) {
             return store[slot].rendering!
         }
+        #if DEBUG  // fault injection (differential tests): skip a dirty child too
+        if skipsCleanChildren, FaultInjection.skipDirtyChild, store.isUnchanged(store[slot].workflow, workflow) {
+            return store[slot].rendering!
+        }
+        #endif
 
         // R7: the new value's workflowDidChange, store it, render.
         let old = store[slot].workflow
@@ -383,7 +388,11 @@ final class FastRuntime {
         }
         if let sideEffects = nodes[i].sideEffects {
             nodes[i].sideEffects = nil
-            sideEffects.takeRetainedValue().endAll()
+            let table = sideEffects.takeRetainedValue()
+            #if DEBUG  // fault injection (differential tests): keep the side effects alive
+            if FaultInjection.keepRemovedSideEffect { FaultInjection.keptAlive += table.entries.map(\.lifetime); table.entries = [] }
+            #endif
+            table.endAll()
         }
         if nodes[i].sinks != nil {
             killSinks(of: node, notDeclaredIn: nil)

@@ -46,7 +46,11 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     @usableFromInline
     override func receive(_ action: Action) {
         MainQueue.precondition()
+        #if DEBUG  // fault injection (differential tests): a dead sink still delivers
+        guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
+        #else
         guard isAlive else { return }
+        #endif
         // An observer may release the host during the cascade: keep the
         // runtime alive until the cascade and its queued sends are done.
         withExtendedLifetime(runtime) {

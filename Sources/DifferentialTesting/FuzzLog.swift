@@ -1,0 +1,35 @@
+/// What one host did during one step: the ordered log of node starts and
+/// ends, side-effect starts and ends and applied actions, the root outputs,
+/// the render calls, and whether an applied action changed a state (S1).
+///
+/// Side effects write to `FuzzLog.current`, which the driver points at the
+/// log of the host it is about to drive; a side effect keeps the log it
+/// started in for its `onEnded`, so its end is written there whenever it comes.
+public final class FuzzLog {
+    nonisolated(unsafe) public static var current = FuzzLog()
+
+    public internal(set) var entries: [String] = []
+    public internal(set) var outputs: [String] = []
+    public internal(set) var renders = 0
+    /// Renderings the host published to its rendering observers.
+    public internal(set) var published = 0
+    public internal(set) var stateChanged = false
+    /// The debugger's snapshots and update infos, one per cascade or update.
+    public internal(set) var snapshots: [String] = []
+
+    public init() {}
+
+    func append(_ entry: String) {
+        entries.append(entry)
+    }
+
+    /// Empties the log for the next step.
+    func reset() {
+        entries.removeAll(keepingCapacity: true)
+        outputs.removeAll(keepingCapacity: true)
+        snapshots.removeAll(keepingCapacity: true)
+        renders = 0
+        published = 0
+        stateChanged = false
+    }
+}

@@ -1,0 +1,55 @@
+/// The rendering of every test workflow: a plain structural tree, compared
+/// with `==` across runtimes, and the sinks of the subtree, kept apart so
+/// that the driver can send to them (they are not comparable values).
+public struct FuzzScreen {
+    public var tree: RenderTree
+    public var sinks: [SinkRef]
+
+    /// What `mapRendering` makes of a child's rendering.
+    func mapped() -> FuzzScreen {
+        FuzzScreen(tree: RenderTree(label: "mapped", state: "", children: [tree]), sinks: sinks)
+    }
+}
+
+/// One node's part of a rendering: who it is, its state, its children's.
+/// Each node renders its own state, so comparing renderings compares every
+/// node's state.
+public struct RenderTree: Equatable {
+    public var label: String
+    public var state: String
+    public var children: [RenderTree]
+
+    /// Indented text, one node per line, for diffs.
+    public var lines: [String] {
+        var result: [String] = []
+        func walk(_ tree: RenderTree, _ depth: Int) {
+            let state = tree.state.isEmpty ? "" : " {\(tree.state)}"
+            result.append(String(repeating: "  ", count: depth) + tree.label + state)
+            for child in tree.children { walk(child, depth + 1) }
+        }
+        walk(self, 0)
+        return result
+    }
+}
+
+/// A sink carried by a rendering, with where it came from.
+public struct SinkRef {
+    public var meta: SinkMeta
+    /// Sends a command as this sink's action type.
+    public var send: (FuzzCommand) -> Void
+}
+
+public struct SinkMeta: Equatable, CustomStringConvertible {
+    /// The key path of the node that made it ("" for `EmptyLeaf`, filled in
+    /// by its parent, which knows where it rendered it).
+    public var path: String
+    /// `main`, `alt`, `any` (the `AnyWorkflowAction` sink, R14), `out` (an
+    /// output sink) or `leaf`.
+    public var kind: String
+    /// Whether its node holds a keyed list.
+    public var hasList: Bool
+    /// Whether an output sent here climbs to the root's output.
+    public var reachesRoot: Bool
+
+    public var description: String { "\(kind)@\(path.isEmpty ? "/" : path)\(reachesRoot ? "^" : "")" }
+}

@@ -1,0 +1,98 @@
+/// Marks whether a test workflow's props or state are `Equatable`: the same
+/// generic workflow comes in Equatable and non-Equatable variants, which the
+/// runtimes treat differently (S1, S2) and which are distinct types (R1).
+public protocol Flavor {}
+public protocol EquatableFlavor: Flavor {}
+public enum Eq: EquatableFlavor {}
+public enum Opaque: Flavor {}
+
+/// A row of a keyed list: its key (stable across inserts, removes and moves)
+/// and the props it renders its row with.
+public struct Row: Equatable {
+    public var key: Int
+    public var value: Int
+}
+
+/// The state of a `FuzzNode`; `Equatable` only in its `Eq` variant, so that
+/// S1 compares it with `==` there and counts every applied action as a
+/// change otherwise.
+public struct FuzzState<F: Flavor>: CustomStringConvertible {
+    var count = 0
+    /// The props last seen, set by `workflowDidChange` (R7).
+    var input: Int
+    /// Whether the node declares its `AltAction` sink (R13).
+    var altDeclared = false
+    /// Whether the optional children are rendered (R6, R9).
+    var showOptional = true
+    var rows: [Row] = []
+    var nextKey = 0
+    /// The last outputs heard from children (R17).
+    var heard: [String] = []
+
+    init(input: Int, rows: Int) {
+        self.input = input
+        for _ in 0..<rows { insertRow(at: self.rows.count) }
+    }
+
+    public var description: String {
+        var text = "c=\(count) in=\(input)"
+        if altDeclared { text += " alt" }
+        if !showOptional { text += " hidden" }
+        if !rows.isEmpty || nextKey > 0 { text += " rows=[\(rows.map { "\($0.key):\($0.value)" }.joined(separator: ","))]" }
+        if !heard.isEmpty { text += " heard=[\(heard.joined(separator: ","))]" }
+        return text
+    }
+
+    mutating func insertRow(at position: Int) {
+        rows.insert(Row(key: nextKey, value: 0), at: position)
+        nextKey += 1
+    }
+
+    /// Applies a command; returns the output it emits, if any.
+    mutating func apply(_ command: FuzzCommand) -> String? {
+        switch command {
+        case .bump: count += 1
+        case .noop: break
+        case let .setCount(n): count = n
+        case let .emit(n): return "e\(n)"
+        case let .bumpAndEmit(n):
+            count += 1
+            return "e\(n)"
+        case .toggleAlt: altDeclared.toggle()
+        case .toggleOptional: showOptional.toggle()
+        case let .insertRow(n): insertRow(at: n % (rows.count + 1))
+        case let .removeRow(n):
+            if !rows.isEmpty { rows.remove(at: n % rows.count) }
+        case let .moveRow(a, b):
+            if rows.count > 1 {
+                let row = rows.remove(at: a % (rows.count + 1) % rows.count)
+                rows.insert(row, at: b % (rows.count + 1))
+            }
+        case let .editRow(n):
+            if !rows.isEmpty { rows[n % rows.count].value += 1 }
+        }
+        return nil
+    }
+
+    /// A child's output reached this node: kept, and passed on if asked.
+    mutating func hear(_ text: String) {
+        heard.append(text)
+        if heard.count > 2 { heard.removeFirst() }
+    }
+}
+
+extension FuzzState: Equatable where F: EquatableFlavor {}
+
+/// The text a node passes up for a child's output: its own key, then the text.
+func forwarded(_ text: String, from path: String) -> String {
+    let key = path.split(separator: "/").last.map(String.init) ?? ""
+    return "\(key)/\(text)"
+}
+
+/// The output an output sink sends for a command.
+func outputText(for command: FuzzCommand) -> String {
+    switch command {
+    case let .emit(n), let .bumpAndEmit(n), let .setCount(n): "o\(n)"
+    default: "o"
+    }
+}

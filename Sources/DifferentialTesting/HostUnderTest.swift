@@ -1,0 +1,118 @@
+@_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowReference
+
+/// The runtimes a differential run compares.
+public enum RuntimeKind: String, CaseIterable, Sendable {
+    /// `ReferenceWorkflowHost`: the oracle.
+    case reference
+    /// `WorkflowHost` with render skipping on (the default).
+    case fast
+    /// `WorkflowHost` with `renderSkipping = false`.
+    case fastNoSkipping
+    /// `WorkflowHost` with skipping and no observer and no debugger: the
+    /// runtime's production path, which keeps no sessions. Only what the
+    /// workflows show is compared: renderings, outputs, side effects.
+    case fastUnobserved
+}
+
+/// One host of one runtime over a test tree, type-erased to what the driver
+/// needs: its rendering, updates with new root props, its log, release.
+@MainActor
+final class HostUnderTest {
+    let kind: RuntimeKind
+    let log = FuzzLog()
+    private var currentRendering: () -> FuzzScreen
+    private var updateRoot: (Int) -> Void
+    private var releaseHost: () -> Void
+
+    var screen: FuzzScreen { currentRendering() }
+
+    /// Runs once, from inside the output observer, at the next root output.
+    var onNextOutput: (() -> Void)?
+
+    private func whenOutput() {
+        let action = onNextOutput
+        onNextOutput = nil
+        action?()
+    }
+
+    /// Builds the host for `tree` with root props `input`; logs go to `log`.
+    init(_ kind: RuntimeKind, tree: TreeSpec, input: Int) {
+        self.kind = kind
+        (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
+        FuzzLog.current = log
+        let root = tree.root
+        switch (root.kind, root.equatableProps, root.equatableState) {
+        case (.stateful, true, true): start(tree, input) { FuzzNode<Eq, Eq>(spec: root, path: "/", input: $0) }
+        case (.stateful, true, false): start(tree, input) { FuzzNode<Eq, Opaque>(spec: root, path: "/", input: $0) }
+        case (.stateful, false, true): start(tree, input) { FuzzNode<Opaque, Eq>(spec: root, path: "/", input: $0) }
+        case (.stateful, false, false): start(tree, input) { FuzzNode<Opaque, Opaque>(spec: root, path: "/", input: $0) }
+        case (.stateless, true, _): start(tree, input) { StatelessNode<Eq>(spec: root, path: "/", input: $0) }
+        case (.stateless, false, _): start(tree, input) { StatelessNode<Opaque>(spec: root, path: "/", input: $0) }
+        case (.emptyLeaf, _, _): start(tree, input) { _ in EmptyLeaf() }
+        }
+    }
+
+    private func start<W: Workflow>(_ tree: TreeSpec, _ input: Int, _ make: @escaping (Int) -> W)
+        where W.Rendering == FuzzScreen, W.Output == String
+    {
+        if tree.rootInAnyWorkflow {
+            host { AnyWorkflow(make($0)) }
+        } else {
+            host(make)
+        }
+        func host<Root: Workflow>(_ make: @escaping (Int) -> Root) where Root.Rendering == FuzzScreen, Root.Output == String {
+            let observed = kind != .fastUnobserved
+            let observers: [WorkflowObserver] = observed ? [FuzzObserver(log: log)] : []
+            let debugger = observed && tree.debugger ? FuzzDebugger(log: log) : nil
+            let log = log
+            let onlyIfStateChanged = tree.renderOnlyIfStateChanged
+            switch kind {
+            case .reference:
+                let host = Runtime.withConfiguration(override: { $0.renderOnlyIfStateChanged = onlyIfStateChanged }) {
+                    ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                }
+                var watch: HostObservation? = host.observeOutputs { [unowned self] in
+                    log.outputs.append($0)
+                    whenOutput()
+                }
+                var live: ReferenceWorkflowHost? = host
+                currentRendering = { live!.rendering }
+                updateRoot = { live!.update(workflow: make($0)) }
+                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
+            case .fast, .fastNoSkipping, .fastUnobserved:
+                let host = Runtime.withConfiguration(override: {
+                    $0.renderSkipping = self.kind != .fastNoSkipping
+                    $0.renderOnlyIfStateChanged = onlyIfStateChanged
+                }) {
+                    WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
+                }
+                var watch: HostObservation? = host.observeOutputs { [unowned self] in
+                    log.outputs.append($0)
+                    whenOutput()
+                }
+                var live: WorkflowHost? = host
+                currentRendering = { live!.rendering }
+                updateRoot = { live!.update(workflow: make($0)) }
+                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
+            }
+        }
+    }
+
+    /// Runs `body` with this host's log as the current one.
+    func drive(_ body: () -> Void) {
+        FuzzLog.current = log
+        body()
+    }
+
+    func update(input: Int) {
+        drive { updateRoot(input) }
+    }
+
+    /// Releases the host (R10): every node and side effect ends.
+    func tearDown() {
+        drive { releaseHost() }
+    }
+}

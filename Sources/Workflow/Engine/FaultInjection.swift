@@ -1,0 +1,25 @@
+#if DEBUG
+/// Deliberate bugs for the differential tests to catch (issue 4): each
+/// switch breaks one rule of the fast runtime while it is on. Debug builds
+/// only; release builds contain neither this type nor its hooks. All off by
+/// default; a test turns one on and off again within one synchronous
+/// main-actor body, so no other test ever sees it on.
+@usableFromInline
+package enum FaultInjection {
+    /// S2 broken: a child that needs rendering is skipped anyway when its
+    /// workflow value is unchanged (hook in `FastRuntime.renderChild`).
+    @usableFromInline nonisolated(unsafe) package static var skipDirtyChild = false
+
+    /// R9/R12 broken: a node that ends keeps its side effects alive, their
+    /// `onEnded` never runs (hook in `FastRuntime.endNode`).
+    @usableFromInline nonisolated(unsafe) package static var keepRemovedSideEffect = false
+
+    /// R13 broken: a dead sink registration still delivers its actions to
+    /// its node while the node lives (hook in `ActionSinkTarget.receive`).
+    @usableFromInline nonisolated(unsafe) package static var deliverStaleSinkAction = false
+
+    /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
+    /// end itself in its deinit).
+    nonisolated(unsafe) package static var keptAlive: [Lifetime] = []
+}
+#endif

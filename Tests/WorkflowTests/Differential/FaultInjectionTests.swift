@@ -1,0 +1,90 @@
+#if DEBUG
+import DifferentialTesting
+import Foundation
+import Testing
+@testable import Workflow
+
+/// Issue 4, item 6: the harness can fail. Each debug-only fault switch breaks
+/// one rule of the fast runtime; the fuzzer must catch it on the fixed seeds
+/// within seconds, and shrink it to a small case that still fails.
+extension DifferentialTests {
+    enum Fault: String, CaseIterable, CustomTestStringConvertible {
+        case skipDirtyChild, keepRemovedSideEffect, deliverStaleSinkAction
+
+        var testDescription: String { rawValue }
+
+        /// Turns the switch on or off.
+        func set(_ on: Bool) {
+            switch self {
+            case .skipDirtyChild: FaultInjection.skipDirtyChild = on
+            case .keepRemovedSideEffect: FaultInjection.keepRemovedSideEffect = on
+            case .deliverStaleSinkAction: FaultInjection.deliverStaleSinkAction = on
+            }
+            if !on { FaultInjection.keptAlive.removeAll() }
+        }
+    }
+
+    /// Runs `body` with `fault` on, and always turns it off again.
+    private func with<T>(_ fault: Fault, _ body: () throws -> T) rethrows -> T {
+        fault.set(true)
+        defer { fault.set(false) }
+        return try body()
+    }
+
+    @Test("Each fault switch is caught within seconds and shrunk", arguments: Fault.allCases)
+    func faultIsCaught(fault: Fault) throws {
+        let generator = try CaseGenerator(profileNamed: "fuzz-default")
+        let start = Date()
+        let caught = with(fault) { FuzzCampaign.firstDivergence(generator, seconds: 10) }
+        let found = try #require(caught, "fault \(fault) not caught in 10 s")
+        let seconds = Date().timeIntervalSince(start)
+        #expect(seconds < 10)
+        #expect(found.divergence.runtime == .fast || found.divergence.runtime == .fastNoSkipping)
+        print("fault \(fault): caught after \(found.cases) cases in \(String(format: "%.2f", seconds)) s: \(found.divergence.stepDescription)")
+
+        var shrinker = Shrinker(seconds: 10)
+        let (shrunk, _) = with(fault) { shrinker.shrink(found.fuzzCase, found.divergence) }
+        #expect(shrunk.tree.nodeCount <= found.fuzzCase.tree.nodeCount)
+        #expect(shrunk.events.count <= found.fuzzCase.events.count)
+        // The shrunk case fails with the fault on, and passes without it.
+        #expect(with(fault) { DifferentialRun.run(shrunk.tree, shrunk.events, initialInput: shrunk.initialInput) } != nil)
+        #expect(DifferentialRun.run(shrunk.tree, shrunk.events, initialInput: shrunk.initialInput) == nil)
+    }
+
+    // The repros below were printed by the fuzzer for each fault, pasted
+    // as they came: they show that a printed repro compiles and replays.
+
+    @Test("Printed repro: a dirty child skipped (S2) shows a stale state")
+    func reproSkipDirtyChild() {
+        let tree = TreeSpec(root: NodeSpec(.stateful, children: [
+                NodeSpec(.stateful)
+            ]))
+        let events: [FuzzEvent] = [
+            .send(.current(10), .bump),
+        ]
+        #expect(with(.skipDirtyChild) { DifferentialRun.run(tree, events, initialInput: 0) } != nil)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    @Test("Printed repro: a side effect kept alive past its node's end (R10, R12)")
+    func reproKeepRemovedSideEffect() {
+        let tree = TreeSpec(root: NodeSpec(.stateful, sideEffect: true))
+        let events: [FuzzEvent] = []
+        #expect(with(.keepRemovedSideEffect) { DifferentialRun.run(tree, events, initialInput: 0) } != nil)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    @Test("Printed repro: a dead sink's action delivered (R13)")
+    func reproDeliverStaleSinkAction() {
+        let tree = TreeSpec(root: NodeSpec(.stateful))
+        let events: [FuzzEvent] = [
+            .send(.current(0), .bump),
+            .send(.current(0), .bump),
+            .send(.current(0), .bump),
+            .send(.stale(388), .bump),
+        ]
+        #expect(with(.deliverStaleSinkAction) { DifferentialRun.run(tree, events, initialInput: 0) } != nil)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+}
+#endif
