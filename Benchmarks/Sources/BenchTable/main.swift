@@ -7,6 +7,7 @@ import Workloads
 // targets of workloads.md, prints the table and writes results/bench.json.
 //
 //   bench-table [--ordo FILE.csv] [--out results/bench.json] [--smoke] [--budget SECONDS]
+//               [--check-baseline FILE] [--write-baseline FILE]
 //   bench-table --memory-probe fast|reference|vanilla   (internal: one W6 build)
 
 struct Options {
@@ -14,15 +15,22 @@ struct Options {
     var outPath = "results/bench.json"
     var smoke = false
     var budget = 0.25
+    var checkBaseline: String?
+    var writeBaseline: String?
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
+        var budgetGiven = false
         while let argument = rest.popFirst() {
             switch argument {
             case "--ordo": ordoPath = rest.popFirst()
             case "--out": outPath = rest.popFirst() ?? outPath
             case "--smoke": smoke = true
-            case "--budget": budget = rest.popFirst().flatMap(Double.init) ?? budget
+            case "--check-baseline": checkBaseline = rest.popFirst()
+            case "--write-baseline": writeBaseline = rest.popFirst()
+            case "--budget":
+                budget = rest.popFirst().flatMap(Double.init) ?? budget
+                budgetGiven = true
             case "--memory-probe":
                 guard let name = rest.popFirst(), let variant = Variant(rawValue: name) else {
                     fatalError("--memory-probe needs fast, reference or vanilla")
@@ -33,7 +41,7 @@ struct Options {
                 exit(2)
             }
         }
-        if smoke { budget = 0.01 }
+        if smoke && !budgetGiven { budget = 0.01 }
     }
 }
 
@@ -68,14 +76,19 @@ for workloadCase in cases {
                   nodes: workloadCase.nodes, note: workloadCase.note, failures: [])
     for variant in workloadCase.variants {
         let loop = measureLoop(workloadCase, variant, budget: options.budget, minRuns: options.smoke ? 1 : 3)
+        let runs = Double(workloadCase.runsPerSample(variant))
+        let harness = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
+        // One test per case and variant: its result check passed here, and
+        // ordo-one (which checks it too) reported it, when it was run.
         if let failure = loop.failure {
             row.failures.append("\(workloadCase.id) \(variant.rawValue): \(failure)")
+            failed += 1
+        } else if options.ordoPath != nil && harness?.wallClockNs == nil {
+            row.failures.append("\(workloadCase.id) \(variant.rawValue): missing from ordo-one's results")
             failed += 1
         } else {
             passed += 1
         }
-        let runs = Double(workloadCase.runsPerSample(variant))
-        let harness = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
         let harnessMallocs = harness?.mallocs.map { $0 / runs }
         let harnessTime = harness?.wallClockNs.map { $0 / runs }
         let figures = VariantFigures(
@@ -166,6 +179,26 @@ do {
 } catch {
     print("cannot write \(options.outPath): \(error)")
     failed += 1
+}
+if let path = options.writeBaseline {
+    do {
+        try AllocationBaseline.write(rows, to: path)
+        print("wrote the allocation baseline \(path)")
+    } catch {
+        print("cannot write \(path): \(error)")
+        failed += 1
+    }
+}
+if let path = options.checkBaseline {
+    do {
+        let regressions = try AllocationBaseline.regressions(rows, against: path)
+        for regression in regressions { print("bench-check: REGRESSION \(regression)") }
+        print("bench-check: \(regressions.isEmpty ? "no allocation regression" : "\(regressions.count) allocation regressions") against \(path)")
+        if !regressions.isEmpty { failed += 1 }
+    } catch {
+        print("bench-check: cannot read \(path): \(error)")
+        failed += 1
+    }
 }
 if options.smoke {
     print("bench-smoke: \(passed) passed, \(failed) failed")

@@ -3,7 +3,9 @@ public enum Catalog {
     public static func all() throws -> [WorkloadCase] {
         var cases: [WorkloadCase] = []
         cases += try wideCases()
+        cases += try chainCases()
         cases += try leafUpdateCases()
+        cases += try keyedListCases()
         cases += try scalingCases()
         return cases
     }
