@@ -12,9 +12,11 @@ struct LoopFigures {
     var failure: String?
 }
 
-/// Runs the operation in batches (or one prepared run at a time), reading
-/// jemalloc's counters just outside the timed span, until `budget` seconds
-/// have passed and at least `minRuns` were made. Runs on the main queue.
+/// Runs the operation in batches (or one prepared run at a time) until
+/// `budget` seconds have passed and at least `minRuns` were made, timing the
+/// runs and reading the thread's allocated bytes around them. Then counts
+/// allocation requests over a few more batches: that read flushes the thread
+/// cache, which would disturb the timing. Runs on the main queue.
 func measureLoop(_ workloadCase: WorkloadCase, _ variant: Variant, budget: Double, minRuns: Int) -> LoopFigures {
     onMainQueue {
         let operation = workloadCase.makeOperation(variant)
@@ -28,29 +30,32 @@ func measureLoop(_ workloadCase: WorkloadCase, _ variant: Variant, budget: Doubl
 
         var nanoseconds: UInt64 = 0
         var bytes: UInt64 = 0
-        var requests: UInt64 = 0
         var runs = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        let deadline = start + UInt64(budget * 1e9)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
         while runs < minRuns || DispatchTime.now().uptimeNanoseconds < deadline {
             if operation.needsPreparation { operation.prepare() }
-            let requestsBefore = Jemalloc.snapshot().requests
             let bytesBefore = Jemalloc.threadAllocated
             let timeBefore = DispatchTime.now().uptimeNanoseconds
             for _ in 0..<batch { operation.run() }
             let timeAfter = DispatchTime.now().uptimeNanoseconds
-            let bytesAfter = Jemalloc.threadAllocated
-            let requestsAfter = Jemalloc.snapshot().requests
+            bytes += Jemalloc.threadAllocated - bytesBefore
             nanoseconds += timeAfter - timeBefore
-            bytes += bytesAfter - bytesBefore
-            requests += requestsAfter &- requestsBefore
             runs += batch
         }
-        let count = Double(runs)
+
+        var requests: UInt64 = 0
+        var countedRuns = 0
+        for _ in 0..<min(3, max(1, runs / batch)) {
+            if operation.needsPreparation { operation.prepare() }
+            let before = Jemalloc.requestsSoFar()
+            for _ in 0..<batch { operation.run() }
+            requests += Jemalloc.requestsSoFar() &- before
+            countedRuns += batch
+        }
         return LoopFigures(
-            nsPerOp: Double(nanoseconds) / count,
-            mallocsPerOp: Double(requests) / count,
-            bytesPerOp: Double(bytes) / count,
+            nsPerOp: Double(nanoseconds) / Double(runs),
+            mallocsPerOp: Double(requests) / Double(countedRuns),
+            bytesPerOp: Double(bytes) / Double(runs),
             runs: runs,
             failure: operation.check()
         )

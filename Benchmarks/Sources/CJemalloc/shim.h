@@ -39,6 +39,13 @@ static inline uint64_t fw_je_thread_deallocated(void) { return fw_je_read_u64("t
 static inline size_t fw_je_stats_allocated(void) { return fw_je_read_size("stats.allocated"); }
 static inline size_t fw_je_stats_resident(void) { return fw_je_read_size("stats.resident"); }
 
+// Moves the calling thread's cached allocations back to its arena, which
+// also merges the thread cache's request counts into the arena statistics
+// (without it, allocations served from the cache are missing from them).
+static inline void fw_je_flush_thread_cache(void) {
+    mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+}
+
 // Allocation requests served so far, all arenas merged (tcache included once
 // refreshed): small and large.
 static inline uint64_t fw_je_requests(void) {

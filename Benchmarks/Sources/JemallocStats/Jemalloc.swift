@@ -12,6 +12,14 @@ public enum Jemalloc {
     /// Bytes freed by the calling thread since it started (exact).
     public static var threadDeallocated: UInt64 { fw_je_thread_deallocated() }
 
+    /// Allocation requests served so far, process wide, exact: the calling
+    /// thread's cache is flushed first so that its requests are counted.
+    public static func requestsSoFar() -> UInt64 {
+        fw_je_flush_thread_cache()
+        fw_je_refresh()
+        return fw_je_requests()
+    }
+
     /// Process-wide figures, refreshed first: bytes in live allocations,
     /// bytes in resident pages, and allocation requests served so far.
     public static func snapshot() -> Snapshot {
