@@ -7,6 +7,7 @@ public enum Catalog {
         cases += try leafUpdateCases()
         cases += try keyedListCases()
         cases += try scalingCases()
+        cases += try kotlinShapeCases()
         return cases
     }
 
