@@ -200,7 +200,7 @@ if let path = options.checkBaseline {
         failed += 1
     }
 }
-if options.smoke {
+if options.smoke && options.checkBaseline == nil {
     print("bench-smoke: \(passed) passed, \(failed) failed")
 }
 exit(failed == 0 ? 0 : 1)
