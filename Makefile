@@ -2,3 +2,15 @@
 
 test:
 	swift test
+
+# The benchmark report: results/report/index.html and the charts as .svg files,
+# from results/bench.json (runs `make bench` first when there is none).
+BENCH_JSON ?= results/bench.json
+.PHONY: report report-check
+report:
+	@test -f $(BENCH_JSON) || $(MAKE) bench
+	python3 Scripts/report.py --input $(BENCH_JSON) --output results/report
+
+# Renders the page in headless Chromium and checks the charts are drawn (not CI).
+report-check: report
+	sh Scripts/report-check.sh results/report
