@@ -14,3 +14,10 @@ report:
 # Renders the page in headless Chromium and checks the charts are drawn (not CI).
 report-check: report
 	sh Scripts/report-check.sh results/report
+
+# CPU (callgrind) and heap (jemalloc) profiles of one workload profile, with a
+# summary: make profile PROFILE=w3-leaf-update [VARIANT=fast|reference|vanilla] [OPS=N]
+# Writes results/profiles/PROFILE/ (PROFILE-VARIANT/ for other variants).
+.PHONY: profile
+profile:
+	sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
