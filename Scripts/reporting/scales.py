@@ -32,8 +32,9 @@ class LogScale:
     def ticks(self):
         first = math.floor(math.log10(self.low))
         last = math.ceil(math.log10(self.high))
-        decades = [10.0 ** e for e in range(first, last + 1)]
-        return [t for t in decades if self.contains(t)]
+        decades = [t for t in (10.0 ** e for e in range(first, last + 1)) if self.contains(t)]
+        # A padded domain inside one decade would have an unlabelled axis: label its ends.
+        return decades if len(decades) >= 2 else sorted(set(decades) | {self.low, self.high})
 
     def minor_ticks(self):
         """2x..9x of each decade: the gridlines that make a log axis readable."""
