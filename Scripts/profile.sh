@@ -29,8 +29,11 @@ ensure_command valgrind valgrind
 ensure_command jeprof libjemalloc-dev
 
 if [ -z "${RUNNER:-}" ]; then
-    swift build -c release --package-path Benchmarks --product workload-runner
-    RUNNER="$(swift build -c release --package-path Benchmarks --show-bin-path)/workload-runner"
+    # The product is `workload-runner` if Package.swift declares it, else the target's name.
+    product=WorkloadRunner
+    grep -q '"workload-runner"' Benchmarks/Package.swift && product=workload-runner
+    swift build -c release --package-path Benchmarks --product "$product"
+    RUNNER="$(swift build -c release --package-path Benchmarks --show-bin-path)/$product"
 fi
 
 out="results/profiles/$profile"
