@@ -101,7 +101,7 @@ ratios come from one run on the same machine, so read ratios rather than times.<
 <figure>{charts["scaling"]}</figure>
 <h2>W6 bytes per node</h2>
 <figure>{charts["memory"]}</figure>
-<h2>Figures</h2>
+<h2 id="figures">Figures</h2>
 {rows_table(rows)}
 <h2>W7 scaling figures</h2>
 {scaling_table(scaling)}
