@@ -17,7 +17,8 @@ report-check: report
 
 # CPU (callgrind) and heap (jemalloc) profiles of one workload profile, with a
 # summary: make profile PROFILE=w3-leaf-update [VARIANT=fast|reference|vanilla] [OPS=N]
-# Writes results/profiles/PROFILE/ (PROFILE-VARIANT/ for other variants).
+# [CASE=W1c: another case of the profile]. Writes results/profiles/PROFILE/
+# (PROFILE-CASE-VARIANT/ when CASE or another variant is given).
 .PHONY: profile
 profile:
-	sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
+	CASE="$(CASE)" sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)

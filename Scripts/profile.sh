@@ -3,6 +3,7 @@
 # workload profile run by workload-runner, and summary.txt beside them.
 #
 # Usage: Scripts/profile.sh PROFILE [fast|reference|vanilla] [OPS]
+#   CASE=W1c picks another case of the profile than its first (workload-runner --case).
 #   RUNNER=/path/to/workload-runner skips the build.
 #   LG_PROF_SAMPLE=12 samples the heap every 4 KiB on average (default 0:
 #   every allocation, exact but slower on trees of a million nodes).
@@ -36,10 +37,14 @@ if [ -z "${RUNNER:-}" ]; then
     RUNNER="$(swift build -c release --package-path Benchmarks --show-bin-path)/$product"
 fi
 
+case_id="${CASE:-}"
 out="results/profiles/$profile"
+[ -z "$case_id" ] || out="$out-$case_id"
 [ "$variant" = fast ] || out="$out-$variant"
 rm -rf "$out"
 mkdir -p "$out"
+case_option=""
+[ -z "$case_id" ] || case_option="--case $case_id"
 
 # Each tool runs N ops and 1 op: the summary subtracts the second run to take
 # start-up, building the tree and the warm-up op out of the per-op figures.
@@ -50,11 +55,12 @@ for n in "$ops" 1; do
     # jemalloc purging pages on a timer makes instruction counts drift by ~0.5%.
     MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1 valgrind --tool=callgrind \
         --callgrind-out-file="$out/callgrind$suffix.out" \
-        "$RUNNER" "$profile" --variant "$variant" --ops "$n" >>"$out/run.log" 2>&1
+        "$RUNNER" "$profile" $case_option --variant "$variant" --ops "$n" >>"$out/run.log" 2>&1
     echo "profile: jemalloc heap profile, $n ops" >&2
-    MALLOC_CONF="prof:true,prof_accum:true,prof_final:true,lg_prof_sample:$lg,prof_prefix:$out/jeprof$suffix" \
-        "$RUNNER" "$profile" --variant "$variant" --ops "$n" >>"$out/run.log" 2>&1
-    mv "$out"/jeprof"$suffix".*.heap "$out/heap$suffix.heap"
+    # Dumped by the runner after its ops, while the tree is still alive.
+    MALLOC_CONF="prof:true,prof_accum:true,lg_prof_sample:$lg" \
+        "$RUNNER" "$profile" $case_option --variant "$variant" --ops "$n" \
+        --heap-dump "$out/heap$suffix.heap" >>"$out/run.log" 2>&1
 done
 jeprof --text --alloc_space --cum "$RUNNER" "$out/heap.heap" 2>/dev/null \
     | swift demangle --simplified >"$out/heap.txt"

@@ -22,6 +22,12 @@ from profiling import callgrind_file, heap_profile
 # Frames that only wrap the whole run: their inclusive cost is the total.
 WRAPPERS = re.compile(r"^(\(below main\)|__libc_start_\w*|_start|main|0x[0-9a-f]+)(@.*)?$")
 NAME_WIDTH = 110
+# Standard-library frames between an allocation and the code that caused it.
+LIBRARY = re.compile(r"^(specialized |static |generic specialization .*? of )*"
+                     r"(_?ContiguousArray|Array|_ArrayBuffer|_ContiguousArrayBuffer|Dictionary|"
+                     r"_NativeDictionary|_DictionaryStorage|Set|_NativeSet|_SetStorage|String|"
+                     r"_StringGuts|__StringStorage|_allocateStringStorage|_copyCollectionToContiguousArray|"
+                     r"Sequence|Collection|RangeReplaceableCollection)\b")
 
 
 def demangle(names):
@@ -55,6 +61,8 @@ def function_table(title, costs, total, names, top):
     lines = [title, f"  {'instr/op':>12}  {'share':>6}  function  [object]"]
     for value, (name, obj) in rows:
         share = f"{100 * value / total:5.1f}%" if total > 0 else "     -"
+        if total > 0 and value > total * 1.001:
+            share = "  rec."  # over 100%: nested calls of a recursion counted again
         where = os.path.basename(obj or "?")
         lines.append(f"  {value:12,.0f}  {share}  {short(names[name])}  [{where}]")
     if not rows:
@@ -83,7 +91,7 @@ def cpu_section(args, top):
                             self_per_op, total_per_op, names, top)
     lines.append("")
     lines += function_table(f"Top {top} functions by inclusive instructions per op "
-                            "(mutually recursive functions count nested calls again)",
+                            "(rec.: mutually recursive, nested calls counted again)",
                             inclusive_per_op, total_per_op, names, top)
     return lines
 
@@ -113,11 +121,28 @@ def sampling(lg_sample):
             "figures are noisy (LG_PROF_SAMPLE=0 records every allocation)")
 
 
+def collapse(stacks, names):
+    """(site, caller) -> figures: the site is the first frame above the allocator;
+    the caller is the first frame above it that is not standard-library plumbing
+    (array growth, string storage), so it names the code that wanted the memory."""
+    sites = {}
+    for frames, figures in stacks.items():
+        readable = [names[f] for f in frames]
+        caller = next((f for f in readable[1:] if not LIBRARY.match(f)),
+                      readable[1] if len(readable) > 1 else "?")
+        row = sites.setdefault((readable[0], caller), [0.0] * 4)
+        for i in range(4):
+            row[i] += figures[i]
+    return sites
+
+
 def heap_section(args, top):
     full, base = heap_sites(args.binary, args.heap), heap_sites(args.binary, args.heap_base)
+    names = demangle({n for sites in (full, base) for key in sites for n in key})
+    full, base = collapse(full, names), collapse(base, names)
     steps = max(args.ops - 1, 1)
     steady = {k: [v[i] - base.get(k, [0] * 4)[i] for i in range(4)] for k, v in full.items()}
-    names = demangle({n for sites in (full, steady) for key in sites for n in key})
+    names = {n: n for key in full for n in key}
     allocated = sum(max(v[3], 0) for v in steady.values()) / steps
     objects = sum(max(v[2], 0) for v in steady.values()) / steps
     lines = [
@@ -130,7 +155,8 @@ def heap_section(args, top):
     lines += site_table(f"Top allocation sites over the whole {args.ops:,}-op run", full, 3,
                         top, names)
     lines.append("")
-    lines += site_table("Live at exit, by allocation site", full, 1, top, names)
+    lines += site_table(f"Live after the {args.ops:,} ops (the tree and its caches), by site",
+                        full, 1, top, names)
     return lines
 
 

@@ -75,21 +75,22 @@ def unsample(objects, size, rate):
     return objects * scale, size * scale
 
 
-def site_of(frames, symbols):
-    """(site, caller): the first two frames above the allocator."""
+def site_of(frames, symbols, depth=6):
+    """The first frames above the allocator, innermost first: the allocation
+    site and its callers (the summary picks the caller worth showing)."""
     names = []
     for index, address in enumerate(frames):
         name = symbols.get(lookup_address(index, address)) or f"0x{address:x}"
         if names or not ALLOCATOR.match(name):
             names.append(name)
-        if len(names) == 2:
+        if len(names) == depth:
             break
-    names += ["?"] * (2 - len(names))
-    return tuple(names)
+    return tuple(names) or ("?",)
 
 
 def by_site(samples, symbols):
-    """site -> [live objects, live bytes, allocated objects, allocated bytes]."""
+    """frames above the allocator -> [live objects, live bytes, allocated objects,
+    allocated bytes]."""
     totals = {}
     for sample in samples:
         row = totals.setdefault(site_of(sample.frames, symbols), [0.0] * 4)
