@@ -52,8 +52,10 @@ for n in "$ops" 1; do
     suffix=""
     [ "$n" = "$ops" ] || suffix=".1op"
     echo "profile: callgrind, $profile $variant, $n ops" >&2
-    # jemalloc purging pages on a timer makes instruction counts drift by ~0.5%.
-    MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1 valgrind --tool=callgrind \
+    # jemalloc purging pages on a timer makes instruction counts drift by ~0.5%,
+    # and a per-process hash seed moves them a little from run to run.
+    SWIFT_DETERMINISTIC_HASHING=1 MALLOC_CONF=dirty_decay_ms:-1,muzzy_decay_ms:-1 \
+        valgrind --tool=callgrind \
         --callgrind-out-file="$out/callgrind$suffix.out" \
         "$RUNNER" "$profile" $case_option --variant "$variant" --ops "$n" >>"$out/run.log" 2>&1
     echo "profile: jemalloc heap profile, $n ops" >&2

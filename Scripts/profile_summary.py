@@ -78,7 +78,8 @@ def cpu_section(args, top):
     inclusive_per_op = per_op(full.inclusive, base.inclusive, steps)
     names = demangle({k[0] for k in list(self_per_op) + list(inclusive_per_op)})
     lines = [
-        "CPU: callgrind instruction counts (exact and repeatable on the same binary)",
+        "CPU: callgrind instruction counts (the per-op figure repeats within a few "
+        "instructions on the same binary)",
         f"  run with {args.ops:,} ops: {full.total:>16,} instructions",
         f"  run with 1 op:   {' ' * max(len(f'{args.ops:,}') - 1, 0)}"
         f"{base.total:>16,} instructions (start-up, building the tree, first op)",
