@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark suite of FastWorkflow (issue 5), kept in its own package so
+// that the library and `swift test` at the root never build the harness.
+// Every workload runs three ways: the fast runtime, the reference runtime and
+// hand-written vanilla Swift (see Sources/Workloads/).
+let package = Package(
+    name: "FastWorkflowBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "FastWorkflow", path: "../"),
+        // The malloc interposer trait makes mallocCountTotal exact; the
+        // default traits do not resolve on these machines (tooling.md).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // jemalloc from the system (Debian libjemalloc-dev). Linking it
+        // replaces malloc for the whole process; its counters give bytes per op.
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        // Typed reads of jemalloc's statistics (mallctl) for Swift.
+        .target(name: "JemallocStats", dependencies: ["CJemalloc"]),
+        // The workloads W1-W8: each workflow written once and run on both
+        // hosts, plus the vanilla computation, each with a result check.
+        .target(
+            name: "Workloads",
+            dependencies: [
+                .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowReference", package: "FastWorkflow"),
+                .product(name: "WorkloadProfiles", package: "FastWorkflow"),
+            ]
+        ),
+        // Runs every workload op in a plain loop reading jemalloc's counters,
+        // merges ordo-one's figures and prints the table / writes results/.
+        .executableTarget(name: "BenchTable", dependencies: ["Workloads", "JemallocStats"]),
+        // Runs one workload profile's main operation N times, for
+        // `make profile` (callgrind, jemalloc heap profiles).
+        .executableTarget(name: "WorkloadRunner", dependencies: ["Workloads", "JemallocStats"]),
+        // The ordo-one/benchmark target: wallClock and mallocCountTotal only.
+        .executableTarget(
+            name: "WorkflowBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                "Workloads",
+                "JemallocStats",
+            ],
+            path: "Benchmarks/WorkflowBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// The figures ordo-one measured, read from its `--format influx` export:
+/// the median (p50) of wall clock and malloc count per sample, by benchmark
+/// name ("<case id> <variant>").
+struct OrdoResults {
+    struct Sample {
+        var wallClockNs: Double?
+        var mallocs: Double?
+    }
+
+    var byName: [String: Sample] = [:]
+
+    init() {}
+
+    /// Columns: measurement, hostName, processoryType, processors, memory,
+    /// kernelVersion, metric, unit, test, percentile, value, ...
+    init(influxCSV path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("measurement,") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 11, fields[9] == "50.0", let value = Double(fields[10]) else { continue }
+            let name = fields[8].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            var sample = byName[name] ?? Sample()
+            // The values are raw (ns, counts); the unit column is only the
+            // display unit of ordo-one's own tables, so it is not applied.
+            switch fields[6] {
+            case let metric where metric.hasPrefix("Time(wallclock)"):
+                sample.wallClockNs = value
+            case let metric where metric.hasPrefix("Malloc(total)"):
+                sample.mallocs = value
+            default:
+                continue
+            }
+            byName[name] = sample
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+// The targets of workloads.md, in one place. Each is a list of criteria;
+// a row meets its target when every criterion holds. Allocation criteria
+// count the fast runtime's allocations beyond vanilla's: the rendering value
+// itself (e.g. W1's array of 1,000 leaf screens) is allocated by every
+// variant, and is not the runtime's.
+
+struct Criterion {
+    var label: String
+    /// The measured value, or nil when it could not be measured.
+    var measure: (Row) -> Double?
+    var holds: (Double) -> Bool
+    var show: (Double) -> String
+}
+
+enum Targets {
+    static func speedUp(atLeast factor: Double) -> Criterion {
+        Criterion(label: ">=\(format(factor))x vs reference", measure: { $0.referenceOverFast },
+                  holds: { $0 >= factor }, show: { "reference/fast = \(format($0))x" })
+    }
+
+    static func withinVanilla(_ factor: Double) -> Criterion {
+        Criterion(label: "<=\(format(factor))x vanilla", measure: { $0.fastOverVanilla },
+                  holds: { $0 <= factor }, show: { "fast/vanilla = \(format($0))x" })
+    }
+
+    /// Fast allocations per op beyond vanilla's at most `limit`.
+    static func extraAllocations(atMost limit: Double, label: String) -> Criterion {
+        Criterion(
+            label: label,
+            measure: { row in
+                guard let fast = row.fast else { return nil }
+                return fast.mallocsPerOp - (row.vanilla?.mallocsPerOp ?? 0)
+            },
+            holds: { $0 <= limit + 0.01 },
+            show: { "\(format($0)) allocs/op beyond vanilla" }
+        )
+    }
+
+    static let zeroAllocations = extraAllocations(atMost: 0, label: "0 allocs/op")
+
+    /// The criteria of each case id; nil: no target.
+    static func criteria(for id: String, nodes: Int) -> [Criterion]? {
+        switch id {
+        case "W3": [speedUp(atLeast: 1_000), zeroAllocations]
+        case "W4", "W4-rois": [zeroAllocations]
+        case "W1", "W2":
+            [speedUp(atLeast: 10), extraAllocations(atMost: Double(nodes), label: "<=1 alloc/node"), withinVanilla(3)]
+        case "W1c": [speedUp(atLeast: 5), zeroAllocations, withinVanilla(3)]
+        case "W5-swap", "W5-update10th", "W5-remove": [speedUp(atLeast: 20)]
+        case "W5-create", "W5-replace", "W5-append", "W5-clear", "W5-create10k": [speedUp(atLeast: 5)]
+        default: nil
+        }
+    }
+
+    /// Fills `target`, `met` and `missed` of a row. A failed result check
+    /// misses whatever the figures say.
+    static func evaluate(_ row: inout Row) {
+        guard let criteria = criteria(for: row.id, nodes: row.nodes) else { return }
+        row.target = criteria.map(\.label).joined(separator: ", ")
+        if row.id.hasPrefix("W4") { row.target! += ", no render call (checked)" }
+        var missed: [String] = []
+        for criterion in criteria {
+            guard let value = criterion.measure(row) else {
+                missed.append("\(criterion.label): not measured")
+                continue
+            }
+            if !criterion.holds(value) { missed.append(criterion.show(value)) }
+        }
+        if !row.failures.isEmpty { missed.append("result check failed") }
+        row.met = missed.isEmpty
+        row.missed = missed.isEmpty ? nil : missed.joined(separator: "; ")
+    }
+
+    /// W7: 1M nodes costs at most 3x what 1k nodes costs (fast runtime).
+    static let scalingLimit = 3.0
+    /// W6: at most 200 bytes per node.
+    static let bytesPerNodeLimit = 200.0
+}
+
+func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    let magnitude = abs(value)
+    if magnitude >= 100 { return String(Int(value.rounded())) }
+    if magnitude >= 10 { return String(format: "%.1f", value) }
+    if magnitude >= 1 { return String(format: "%.2f", value) }
+    return String(format: "%.3f", value)
+}

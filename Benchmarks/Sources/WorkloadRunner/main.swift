@@ -1,0 +1,73 @@
+import Foundation
+import JemallocStats
+import Workloads
+
+// workload-runner: runs the main operation of one workload profile N times,
+// for `make profile` (callgrind, perf, jemalloc heap profiles).
+//
+//   workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N]
+//                   [--case ID] [--heap-dump FILE]
+//
+// The profile's main operation is the first catalog case built from it
+// (e.g. w3-leaf-update -> W3); --case picks another one (e.g. W1c).
+// The tree is built first; --heap-dump writes a jemalloc heap profile after
+// the runs (needs MALLOC_CONF=prof:true). The result is checked at the end.
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("workload-runner: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+guard let profileName = arguments.popFirst(), !profileName.hasPrefix("-") else {
+    fail("usage: workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N] [--case ID] [--heap-dump FILE]")
+}
+var variant = Variant.fast
+var ops = 1_000
+var caseID: String?
+var heapDump: String?
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--variant":
+        guard let value = arguments.popFirst().flatMap(Variant.init(rawValue:)) else { fail("--variant needs fast, reference or vanilla") }
+        variant = value
+    case "--ops":
+        guard let value = arguments.popFirst().flatMap(Int.init), value >= 0 else { fail("--ops needs a count") }
+        ops = value
+    case "--case": caseID = arguments.popFirst()
+    case "--heap-dump": heapDump = arguments.popFirst()
+    default: fail("unknown argument \(argument)")
+    }
+}
+
+let status: Int32 = onMainQueue {
+    let cases: [WorkloadCase]
+    do {
+        cases = try Catalog.all()
+    } catch {
+        fail("\(error)")
+    }
+    let matching = cases.filter { $0.profile == profileName && (caseID == nil || $0.id == caseID) }
+    guard let workloadCase = matching.first else {
+        let known = Set(cases.map(\.profile)).sorted().joined(separator: ", ")
+        fail("no workload case for profile \(profileName)\(caseID.map { " and case \($0)" } ?? "") (profiles: \(known); w6-memory is measured by bench-table --memory-probe)")
+    }
+    guard workloadCase.variants.contains(variant) else { fail("\(workloadCase.id) has no \(variant) variant") }
+    let operation = workloadCase.makeOperation(variant)
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<ops {
+        if operation.needsPreparation { operation.prepare() }
+        operation.run()
+    }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    if let heapDump, !Jemalloc.dumpHeapProfile(to: heapDump) {
+        FileHandle.standardError.write(Data("workload-runner: jemalloc did not write \(heapDump) (is MALLOC_CONF=prof:true set?)\n".utf8))
+    }
+    if let failure = operation.check() {
+        FileHandle.standardError.write(Data("workload-runner: \(workloadCase.id) \(variant.rawValue): wrong result: \(failure)\n".utf8))
+        return 1
+    }
+    print("\(workloadCase.id) \(variant.rawValue): \(ops) ops in \(Double(elapsed) / 1e6) ms (\(ops == 0 ? 0 : Double(elapsed) / Double(ops)) ns/op, preparation included)")
+    return 0
+}
+exit(status)
