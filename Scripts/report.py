@@ -25,13 +25,18 @@ def target_of(rows, workload):
                  and r.get("target")), None)
 
 
+def memory_target(doc, rows):
+    memory = doc.get("memory") if isinstance(doc.get("memory"), dict) else {}
+    return memory.get("target") or target_of(rows, "W6")
+
+
 def build_charts(doc):
     rows = [r for r in doc.get("rows") or [] if isinstance(r, dict)]
     subtitle = " · ".join(str(doc[k]) for k in ("date", "machine") if doc.get(k))
     return {
         "speedup": speedup_chart.render(rows, subtitle),
         "scaling": scaling_chart.render(doc.get("scaling") or [], target_of(rows, "W7")),
-        "memory": memory_chart.render(doc.get("memory"), target_of(rows, "W6")),
+        "memory": memory_chart.render(doc.get("memory"), memory_target(doc, rows)),
     }
 
 
