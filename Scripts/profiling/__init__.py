@@ -1,0 +1,1 @@
+"""Readers for `make profile`: callgrind output files and jemalloc heap profiles."""
