@@ -6,7 +6,7 @@ enum Differ {
     ///   update or the teardown), so a step that changed no state in the
     ///   reference must render nothing in the fast runtime with skipping.
     static func compare(
-        reference: Observation, other: Observation, kind: RuntimeKind, cascadeOnly: Bool
+        reference: Observation, other: Observation, kind: ComparedRuntime, cascadeOnly: Bool
     ) -> String? {
         let name = kind.rawValue
         var reference = reference

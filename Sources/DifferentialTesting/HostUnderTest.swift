@@ -1,25 +1,11 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
 import WorkflowReference
 
-/// The runtimes a differential run compares.
-public enum RuntimeKind: String, CaseIterable, Sendable {
-    /// `ReferenceWorkflowHost`: the oracle.
-    case reference
-    /// `WorkflowHost` with render skipping on (the default).
-    case fast
-    /// `WorkflowHost` with `renderSkipping = false`.
-    case fastNoSkipping
-    /// `WorkflowHost` with skipping and no observer and no debugger: the
-    /// runtime's production path, which keeps no sessions. Only what the
-    /// workflows show is compared: renderings, outputs, side effects.
-    case fastUnobserved
-}
-
 /// One host of one runtime over a test tree, type-erased to what the driver
 /// needs: its rendering, updates with new root props, its log, release.
 @MainActor
 final class HostUnderTest {
-    let kind: RuntimeKind
+    let kind: ComparedRuntime
     let log = FuzzLog()
     private var currentRendering: () -> FuzzScreen
     private var updateRoot: (Int) -> Void
@@ -37,7 +23,7 @@ final class HostUnderTest {
     }
 
     /// Builds the host for `tree` with root props `input`; logs go to `log`.
-    init(_ kind: RuntimeKind, tree: TreeSpec, input: Int) {
+    init(_ kind: ComparedRuntime, tree: TreeSpec, input: Int) {
         self.kind = kind
         (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
         FuzzLog.current = log
