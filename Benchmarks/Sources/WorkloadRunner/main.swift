@@ -10,6 +10,8 @@ import Workloads
 //
 // The profile's main operation is the first catalog case built from it
 // (e.g. w3-leaf-update -> W3); --case picks another one (e.g. W1c).
+// w6-memory has no operation: its tree is built once (--ops is ignored),
+// the heap dumped while it is alive, and its live bytes per node printed.
 // The tree is built first; --heap-dump writes a jemalloc heap profile after
 // the runs (needs MALLOC_CONF=prof:true). The result is checked at the end.
 
@@ -40,7 +42,31 @@ while let argument = arguments.popFirst() {
     }
 }
 
+/// W6: build the tree, dump the heap while it lives, print bytes per node.
+func runMemoryProfile() -> Int32 {
+    do {
+        let shape = try MemoryWorkload.shape()
+        let before = Jemalloc.snapshot()
+        let built = MemoryWorkload.build(variant, shape: shape)
+        let after = Jemalloc.snapshot()
+        if let heapDump, !Jemalloc.dumpHeapProfile(to: heapDump) {
+            FileHandle.standardError.write(Data("workload-runner: jemalloc did not write \(heapDump) (is MALLOC_CONF=prof:true set?)\n".utf8))
+        }
+        withExtendedLifetime(built.tree) {}
+        if let failure = built.failure {
+            FileHandle.standardError.write(Data("workload-runner: W6 \(variant.rawValue): wrong result: \(failure)\n".utf8))
+            return 1
+        }
+        let perNode = Double(after.allocated - before.allocated) / Double(shape.nodeCount)
+        print("W6 \(variant.rawValue): \(shape.nodeCount) nodes, \(perNode) live bytes per node")
+        return 0
+    } catch {
+        fail("\(error)")
+    }
+}
+
 let status: Int32 = onMainQueue {
+    if profileName == "w6-memory" { return runMemoryProfile() }
     let cases: [WorkloadCase]
     do {
         cases = try Catalog.all()
@@ -50,7 +76,7 @@ let status: Int32 = onMainQueue {
     let matching = cases.filter { $0.profile == profileName && (caseID == nil || $0.id == caseID) }
     guard let workloadCase = matching.first else {
         let known = Set(cases.map(\.profile)).sorted().joined(separator: ", ")
-        fail("no workload case for profile \(profileName)\(caseID.map { " and case \($0)" } ?? "") (profiles: \(known); w6-memory is measured by bench-table --memory-probe)")
+        fail("no workload case for profile \(profileName)\(caseID.map { " and case \($0)" } ?? "") (profiles: \(known), w6-memory)")
     }
     guard workloadCase.variants.contains(variant) else { fail("\(workloadCase.id) has no \(variant) variant") }
     let operation = workloadCase.makeOperation(variant)
