@@ -81,6 +81,12 @@ struct ChildIndex {
         return hasByte(0x4B) || hasByte(0x3B) || hasByte(0x60)
     }
 
+    /// Whether a UTF-8 byte is ASCII other than "K", ";" and "`".
+    @inlinable
+    static func isCanonical(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x4B && byte != 0x3B && byte != 0x60
+    }
+
     /// `packedCanonicalBytes` for a key stored as a large or foreign string.
     @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
@@ -89,7 +95,7 @@ struct ChildIndex {
             guard bytes.count <= 15 else { return nil }
             var words: (UInt64, UInt64) = (0, UInt64(bytes.count) << 56)
             for (i, byte) in bytes.enumerated() {
-                if byte >= 0x80 || byte == 0x4B || byte == 0x3B || byte == 0x60 { return nil }
+                if !isCanonical(byte) { return nil }
                 if i < 8 {
                     words.0 |= UInt64(byte) << (8 * i)
                 } else {
@@ -107,7 +113,7 @@ struct ChildIndex {
         var bytesHash: UInt64 = 0xcbf2_9ce4_8422_2325
         let bytesAreCanonical = key.withUTF8 { bytes in
             for byte in bytes {
-                if byte >= 0x80 || byte == 0x4B || byte == 0x3B || byte == 0x60 { return false }
+                if !isCanonical(byte) { return false }
                 bytesHash = (bytesHash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             }
             return true
