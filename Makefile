@@ -5,6 +5,8 @@
 #                   against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
 
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BENCH := Benchmarks
 BIN := $(BENCH)/.build/release
@@ -32,7 +34,7 @@ bench: bench-build
 	@echo "running the ordo-one suite (log: results/ordo.log) ..."
 	@cd $(BENCH) && $(ORDO) --path $(RESULTS)/ordo > $(RESULTS)/ordo.log 2>&1 || (tail -n 40 $(RESULTS)/ordo.log; exit 1)
 	@echo "running the jemalloc loops and W6 probes ..."
-	@$(BIN)/BenchTable --ordo $(RESULTS)/ordo/Current_run.influx.csv --out $(RESULTS)/bench.json | tee $(RESULTS)/bench-table.md
+	@$(BIN)/BenchTable --ordo $(RESULTS)/ordo/Current_run.influx.csv --ordo-log $(RESULTS)/ordo.log --out $(RESULTS)/bench.json | tee $(RESULTS)/bench-table.md
 
 # Prints "bench-smoke: N passed, M failed" (counted by .ci/run): one test per
 # workload case and variant (its result checked in ordo-one's run and in
@@ -41,7 +43,7 @@ bench-smoke: bench-build
 	@mkdir -p $(RESULTS)/smoke
 	@cd $(BENCH) && BENCH_SMOKE=1 $(ORDO) --path $(RESULTS)/smoke > $(RESULTS)/smoke-ordo.log 2>&1 \
 		|| (tail -n 40 $(RESULTS)/smoke-ordo.log; echo "ordo-one smoke run failed"; echo "bench-smoke: 0 passed, 1 failed"; exit 1)
-	@$(BIN)/BenchTable --smoke --ordo $(RESULTS)/smoke/Current_run.influx.csv --out $(RESULTS)/bench-smoke.json
+	@$(BIN)/BenchTable --smoke --ordo $(RESULTS)/smoke/Current_run.influx.csv --ordo-log $(RESULTS)/smoke-ordo.log --out $(RESULTS)/bench-smoke.json
 
 bench-check: bench-build
 	$(BIN)/BenchTable --smoke --budget 0.05 --check-baseline $(BASELINE) --out $(RESULTS)/bench-check.json

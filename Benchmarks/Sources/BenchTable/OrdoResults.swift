@@ -10,6 +10,9 @@ struct OrdoResults {
     }
 
     var byName: [String: Sample] = [:]
+    /// Result-check failures ordo-one's run reported (its exit status stays
+    /// 0 when a benchmark calls `error`), by benchmark name, from its log.
+    var failures: [String: String] = [:]
 
     init() {}
 
@@ -33,6 +36,17 @@ struct OrdoResults {
                 continue
             }
             byName[name] = sample
+        }
+    }
+
+    /// Reads the lines "<case id> <variant>: wrong result: ..." that the
+    /// benchmark closures report through `Benchmark.error`.
+    mutating func readFailures(log path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            guard let range = line.range(of: ": wrong result: ") else { continue }
+            let name = line[..<range.lowerBound].split(separator: " ").suffix(2).joined(separator: " ")
+            failures[name] = String(line[range.upperBound...])
         }
     }
 }

@@ -6,12 +6,13 @@ import Workloads
 // counters, merges ordo-one's figures (its influx export), evaluates the
 // targets of workloads.md, prints the table and writes results/bench.json.
 //
-//   bench-table [--ordo FILE.csv] [--out results/bench.json] [--smoke] [--budget SECONDS]
+//   bench-table [--ordo FILE.csv] [--ordo-log FILE] [--out results/bench.json] [--smoke] [--budget SECONDS]
 //               [--check-baseline FILE] [--write-baseline FILE]
 //   bench-table --memory-probe fast|reference|vanilla   (internal: one W6 build)
 
 struct Options {
     var ordoPath: String?
+    var ordoLog: String?
     var outPath = "results/bench.json"
     var smoke = false
     var budget = 0.25
@@ -24,6 +25,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--ordo": ordoPath = rest.popFirst()
+            case "--ordo-log": ordoLog = rest.popFirst()
             case "--out": outPath = rest.popFirst() ?? outPath
             case "--smoke": smoke = true
             case "--check-baseline": checkBaseline = rest.popFirst()
@@ -50,15 +52,20 @@ guard Jemalloc.isActive else {
     fatalError("jemalloc is not the allocator of this process: bytes per op cannot be read")
 }
 
-let ordo: OrdoResults
+var ordo = OrdoResults()
 if let path = options.ordoPath {
     do {
         ordo = try OrdoResults(influxCSV: path)
     } catch {
         fatalError("cannot read ordo-one's results at \(path): \(error)")
     }
-} else {
-    ordo = OrdoResults()
+}
+if let path = options.ordoLog {
+    do {
+        try ordo.readFailures(log: path)
+    } catch {
+        fatalError("cannot read ordo-one's log at \(path): \(error)")
+    }
 }
 
 let cases: [WorkloadCase]
@@ -80,8 +87,9 @@ for workloadCase in cases {
         let harness = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
         // One test per case and variant: its result check passed here, and
         // ordo-one (which checks it too) reported it, when it was run.
-        if let failure = loop.failure {
-            row.failures.append("\(workloadCase.id) \(variant.rawValue): \(failure)")
+        let name = "\(workloadCase.id) \(variant.rawValue)"
+        if let failure = loop.failure ?? ordo.failures[name] {
+            row.failures.append("\(name): \(failure)")
             failed += 1
         } else if options.ordoPath != nil && harness?.wallClockNs == nil {
             row.failures.append("\(workloadCase.id) \(variant.rawValue): missing from ordo-one's results")
