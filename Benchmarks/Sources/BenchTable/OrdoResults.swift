@@ -16,6 +16,17 @@ struct OrdoResults {
 
     init() {}
 
+    /// Reads `dir/Current_run.influx.csv` and, when a crashed run was
+    /// completed by a second one, `dir/retry/Current_run.influx.csv`.
+    init(directory: String) throws {
+        try self.init(influxCSV: directory + "/Current_run.influx.csv")
+        let retry = directory + "/retry/Current_run.influx.csv"
+        if FileManager.default.fileExists(atPath: retry) {
+            let second = try OrdoResults(influxCSV: retry)
+            byName.merge(second.byName) { _, new in new }
+        }
+    }
+
     /// Columns: measurement, hostName, processoryType, processors, memory,
     /// kernelVersion, metric, unit, test, percentile, value, ...
     init(influxCSV path: String) throws {

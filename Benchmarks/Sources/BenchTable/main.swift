@@ -6,9 +6,10 @@ import Workloads
 // counters, merges ordo-one's figures (its influx export), evaluates the
 // targets of workloads.md, prints the table and writes results/bench.json.
 //
-//   bench-table [--ordo FILE.csv] [--ordo-log FILE] [--out results/bench.json] [--smoke] [--budget SECONDS]
+//   bench-table [--ordo DIR] [--ordo-log FILE] [--out results/bench.json] [--smoke] [--budget SECONDS]
 //               [--check-baseline FILE] [--write-baseline FILE]
 //   bench-table --memory-probe fast|reference|vanilla   (internal: one W6 build)
+//   bench-table --missing DIR   (the benchmark names absent from ordo-one's export in DIR)
 
 struct Options {
     var ordoPath: String?
@@ -33,6 +34,9 @@ struct Options {
             case "--budget":
                 budget = rest.popFirst().flatMap(Double.init) ?? budget
                 budgetGiven = true
+            case "--missing":
+                guard let directory = rest.popFirst() else { fatalError("--missing needs a directory") }
+                Options.printMissing(directory)
             case "--memory-probe":
                 guard let name = rest.popFirst(), let variant = Variant(rawValue: name) else {
                     fatalError("--memory-probe needs fast, reference or vanilla")
@@ -45,6 +49,15 @@ struct Options {
         }
         if smoke && !budgetGiven { budget = 0.01 }
     }
+
+    /// For run-ordo.sh: every benchmark name the catalog registers that
+    /// ordo-one's export in `directory` lacks, one per line.
+    static func printMissing(_ directory: String) -> Never {
+        let present = (try? OrdoResults(directory: directory))?.byName ?? [:]
+        let names = (try? onMainQueue { try Catalog.all() })?.flatMap(\.benchmarkNames) ?? []
+        for name in names where present[name]?.wallClockNs == nil { print(name) }
+        exit(0)
+    }
 }
 
 let options = Options(CommandLine.arguments)
@@ -55,7 +68,7 @@ guard Jemalloc.isActive else {
 var ordo = OrdoResults()
 if let path = options.ordoPath {
     do {
-        ordo = try OrdoResults(influxCSV: path)
+        ordo = try OrdoResults(directory: path)
     } catch {
         fatalError("cannot read ordo-one's results at \(path): \(error)")
     }
