@@ -5,12 +5,14 @@
 #                   against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
 
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 BENCH := Benchmarks
 BIN := $(BENCH)/.build/release
 RESULTS := $(CURDIR)/results
 BASELINE := $(BENCH)/Baselines/allocations.json
-ORDO := swift package --allow-writing-to-package-directory benchmark --no-progress --format influx
+ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc
 
@@ -28,20 +30,18 @@ bench-build: jemalloc
 # ordo-one measures time and malloc counts per op (its log: results/ordo.log);
 # bench-table adds jemalloc's figures, the targets, and prints the table.
 bench: bench-build
-	@mkdir -p $(RESULTS)/ordo
 	@echo "running the ordo-one suite (log: results/ordo.log) ..."
-	@cd $(BENCH) && $(ORDO) --path $(RESULTS)/ordo > $(RESULTS)/ordo.log 2>&1 || (tail -n 40 $(RESULTS)/ordo.log; exit 1)
+	@$(ORDO) $(RESULTS)/ordo $(RESULTS)/ordo.log
 	@echo "running the jemalloc loops and W6 probes ..."
-	@$(BIN)/BenchTable --ordo $(RESULTS)/ordo/Current_run.influx.csv --out $(RESULTS)/bench.json | tee $(RESULTS)/bench-table.md
+	@$(BIN)/BenchTable --ordo $(RESULTS)/ordo --ordo-log $(RESULTS)/ordo.log --out $(RESULTS)/bench.json | tee $(RESULTS)/bench-table.md
 
 # Prints "bench-smoke: N passed, M failed" (counted by .ci/run): one test per
 # workload case and variant (its result checked in ordo-one's run and in
 # bench-table's loop, and present in ordo-one's results).
 bench-smoke: bench-build
-	@mkdir -p $(RESULTS)/smoke
-	@cd $(BENCH) && BENCH_SMOKE=1 $(ORDO) --path $(RESULTS)/smoke > $(RESULTS)/smoke-ordo.log 2>&1 \
-		|| (tail -n 40 $(RESULTS)/smoke-ordo.log; echo "ordo-one smoke run failed"; echo "bench-smoke: 0 passed, 1 failed"; exit 1)
-	@$(BIN)/BenchTable --smoke --ordo $(RESULTS)/smoke/Current_run.influx.csv --out $(RESULTS)/bench-smoke.json
+	@mkdir -p $(RESULTS)
+	@BENCH_SMOKE=1 $(ORDO) $(RESULTS)/smoke $(RESULTS)/smoke-ordo.log || (echo "bench-smoke: 0 passed, 1 failed"; exit 1)
+	@$(BIN)/BenchTable --smoke --ordo $(RESULTS)/smoke --ordo-log $(RESULTS)/smoke-ordo.log --out $(RESULTS)/bench-smoke.json
 
 bench-check: bench-build
 	$(BIN)/BenchTable --smoke --budget 0.05 --check-baseline $(BASELINE) --out $(RESULTS)/bench-check.json

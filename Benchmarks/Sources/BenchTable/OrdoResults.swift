@@ -10,8 +10,22 @@ struct OrdoResults {
     }
 
     var byName: [String: Sample] = [:]
+    /// Result-check failures ordo-one's run reported (its exit status stays
+    /// 0 when a benchmark calls `error`), by benchmark name, from its log.
+    var failures: [String: String] = [:]
 
     init() {}
+
+    /// Reads `dir/Current_run.influx.csv` and, when a crashed run was
+    /// completed by a second one, `dir/retry/Current_run.influx.csv`.
+    init(directory: String) throws {
+        try self.init(influxCSV: directory + "/Current_run.influx.csv")
+        let retry = directory + "/retry/Current_run.influx.csv"
+        if FileManager.default.fileExists(atPath: retry) {
+            let second = try OrdoResults(influxCSV: retry)
+            byName.merge(second.byName) { _, new in new }
+        }
+    }
 
     /// Columns: measurement, hostName, processoryType, processors, memory,
     /// kernelVersion, metric, unit, test, percentile, value, ...
@@ -33,6 +47,17 @@ struct OrdoResults {
                 continue
             }
             byName[name] = sample
+        }
+    }
+
+    /// Reads the lines "<case id> <variant>: wrong result: ..." that the
+    /// benchmark closures report through `Benchmark.error`.
+    mutating func readFailures(log path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            guard let range = line.range(of: ": wrong result: ") else { continue }
+            let name = line[..<range.lowerBound].split(separator: " ").suffix(2).joined(separator: " ")
+            failures[name] = String(line[range.upperBound...])
         }
     }
 }

@@ -63,3 +63,58 @@ struct Memory: Codable {
     var target: String
     var met: Bool
 }
+
+// Absent values are written as explicit nulls (the synthesised encoders
+// would leave the keys out), so that readers find every key of the schema.
+
+extension BenchResults {
+    enum CodingKeys: String, CodingKey { case date, machine, toolchain, smoke, rows, scaling, memory }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(date, forKey: .date)
+        try c.encode(machine, forKey: .machine)
+        try c.encode(toolchain, forKey: .toolchain)
+        try c.encode(smoke, forKey: .smoke)
+        try c.encode(rows, forKey: .rows)
+        try c.encode(scaling, forKey: .scaling)
+        try c.encode(memory, forKey: .memory)
+    }
+}
+
+extension Row {
+    enum CodingKeys: String, CodingKey {
+        case workload, id, operation, nodes, fast, reference, vanilla, referenceOverFast, fastOverVanilla,
+             target, met, missed, note, failures
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(workload, forKey: .workload)
+        try c.encode(id, forKey: .id)
+        try c.encode(operation, forKey: .operation)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(fast, forKey: .fast)
+        try c.encode(reference, forKey: .reference)
+        try c.encode(vanilla, forKey: .vanilla)
+        try c.encode(referenceOverFast, forKey: .referenceOverFast)
+        try c.encode(fastOverVanilla, forKey: .fastOverVanilla)
+        try c.encode(target, forKey: .target)
+        try c.encode(met, forKey: .met)
+        try c.encode(missed, forKey: .missed)
+        try c.encode(note, forKey: .note)
+        try c.encode(failures, forKey: .failures)
+    }
+}
+
+extension ScalingPoint {
+    enum CodingKeys: String, CodingKey { case nodes, fastNsPerOp, referenceNsPerOp, vanillaNsPerOp }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(fastNsPerOp, forKey: .fastNsPerOp)
+        try c.encode(referenceNsPerOp, forKey: .referenceNsPerOp)
+        try c.encode(vanillaNsPerOp, forKey: .vanillaNsPerOp)
+    }
+}

@@ -6,12 +6,14 @@ import Workloads
 // counters, merges ordo-one's figures (its influx export), evaluates the
 // targets of workloads.md, prints the table and writes results/bench.json.
 //
-//   bench-table [--ordo FILE.csv] [--out results/bench.json] [--smoke] [--budget SECONDS]
+//   bench-table [--ordo DIR] [--ordo-log FILE] [--out results/bench.json] [--smoke] [--budget SECONDS]
 //               [--check-baseline FILE] [--write-baseline FILE]
 //   bench-table --memory-probe fast|reference|vanilla   (internal: one W6 build)
+//   bench-table --missing DIR   (the benchmark names absent from ordo-one's export in DIR)
 
 struct Options {
     var ordoPath: String?
+    var ordoLog: String?
     var outPath = "results/bench.json"
     var smoke = false
     var budget = 0.25
@@ -24,6 +26,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--ordo": ordoPath = rest.popFirst()
+            case "--ordo-log": ordoLog = rest.popFirst()
             case "--out": outPath = rest.popFirst() ?? outPath
             case "--smoke": smoke = true
             case "--check-baseline": checkBaseline = rest.popFirst()
@@ -31,6 +34,9 @@ struct Options {
             case "--budget":
                 budget = rest.popFirst().flatMap(Double.init) ?? budget
                 budgetGiven = true
+            case "--missing":
+                guard let directory = rest.popFirst() else { fatalError("--missing needs a directory") }
+                Options.printMissing(directory)
             case "--memory-probe":
                 guard let name = rest.popFirst(), let variant = Variant(rawValue: name) else {
                     fatalError("--memory-probe needs fast, reference or vanilla")
@@ -43,6 +49,15 @@ struct Options {
         }
         if smoke && !budgetGiven { budget = 0.01 }
     }
+
+    /// For run-ordo.sh: every benchmark name the catalog registers that
+    /// ordo-one's export in `directory` lacks, one per line.
+    static func printMissing(_ directory: String) -> Never {
+        let present = (try? OrdoResults(directory: directory))?.byName ?? [:]
+        let names = (try? onMainQueue { try Catalog.all() })?.flatMap(\.benchmarkNames) ?? []
+        for name in names where present[name]?.wallClockNs == nil { print(name) }
+        exit(0)
+    }
 }
 
 let options = Options(CommandLine.arguments)
@@ -50,15 +65,20 @@ guard Jemalloc.isActive else {
     fatalError("jemalloc is not the allocator of this process: bytes per op cannot be read")
 }
 
-let ordo: OrdoResults
+var ordo = OrdoResults()
 if let path = options.ordoPath {
     do {
-        ordo = try OrdoResults(influxCSV: path)
+        ordo = try OrdoResults(directory: path)
     } catch {
         fatalError("cannot read ordo-one's results at \(path): \(error)")
     }
-} else {
-    ordo = OrdoResults()
+}
+if let path = options.ordoLog {
+    do {
+        try ordo.readFailures(log: path)
+    } catch {
+        fatalError("cannot read ordo-one's log at \(path): \(error)")
+    }
 }
 
 let cases: [WorkloadCase]
@@ -80,8 +100,9 @@ for workloadCase in cases {
         let harness = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
         // One test per case and variant: its result check passed here, and
         // ordo-one (which checks it too) reported it, when it was run.
-        if let failure = loop.failure {
-            row.failures.append("\(workloadCase.id) \(variant.rawValue): \(failure)")
+        let name = "\(workloadCase.id) \(variant.rawValue)"
+        if let failure = loop.failure ?? ordo.failures[name] {
+            row.failures.append("\(name): \(failure)")
             failed += 1
         } else if options.ordoPath != nil && harness?.wallClockNs == nil {
             row.failures.append("\(workloadCase.id) \(variant.rawValue): missing from ordo-one's results")
