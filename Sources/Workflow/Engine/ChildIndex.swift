@@ -1,5 +1,6 @@
 /// One hash table for all parent-child links of a runtime: (parent slot,
-/// child type, key) to the child's slot, O(1) expected. Open addressing with
+/// child type, key) to the child's slot, O(1) expected. The type is the
+/// child's store index (one store per workflow type). Open addressing with
 /// linear probing and backward-shift deletion (no tombstones), load factor at
 /// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
 /// miss never touch the node records.
@@ -11,7 +12,10 @@ struct ChildIndex {
         @usableFromInline var hash: UInt32
     }
 
-    @usableFromInline var entries: ContiguousArray<Entry>
+    /// A power of two of entries, in raw memory (no uniqueness checks on
+    /// writes, no array header pushing the table into a larger size class).
+    @usableFromInline var entries: UnsafeMutablePointer<Entry>
+    @usableFromInline var capacity: Int
     @usableFromInline var count = 0
     /// The hash of the last look-up that found nothing, and the empty entry
     /// where it stopped: where that child goes if nothing was added since.
@@ -22,11 +26,18 @@ struct ChildIndex {
 
     @usableFromInline
     init() {
-        entries = ContiguousArray(repeating: Entry(node: -1, hash: 0), count: 16)
+        capacity = 16
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: Entry(node: -1, hash: 0), count: capacity)
+    }
+
+    @usableFromInline
+    func deallocate() {
+        entries.deallocate()
     }
 
     @inlinable
-    var mask: Int { entries.count - 1 }
+    var mask: Int { capacity - 1 }
 
     /// The hash of (parent, type, key). Keys are short and come from the
     /// app, not from an attacker, so a seeded SipHash (`Hasher`, several
@@ -37,15 +48,15 @@ struct ChildIndex {
     /// ("K" from U+212A, ";" from U+037E, "`" from U+1FEF). Other keys hash
     /// with `Hasher`, which agrees with `==`.
     @inlinable
-    static func hash(parent: Int32, typeID: ObjectIdentifier, key: String) -> UInt32 {
+    static func hash(parent: Int32, store: UInt16, key: String) -> UInt32 {
         let keyHash: UInt64
         if let packed = packedCanonicalBytes(key) {
             keyHash = (packed.0 &* 0x9e37_79b9_7f4a_7c15) ^ (packed.1 &* 0xc2b2_ae3d_27d4_eb4f)
         } else {
             keyHash = hashOfLongKey(key)
         }
-        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) << 32)
-        hash = (hash ^ UInt64(UInt(bitPattern: typeID))) &* 0xff51_afd7_ed55_8ccd
+        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(store))
+        hash = hash &* 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 29
         hash = hash &* 0xbf58_476d_1ce4_e5b9
         hash ^= hash >> 32
@@ -123,10 +134,10 @@ struct ChildIndex {
 }
 
 extension FastRuntime {
-    /// The child of `parent` with this type and key, or -1.
+    /// The child of `parent` with this store (type) and key, or -1.
     @usableFromInline
-    func indexedChild(parent: Int32, typeID: ObjectIdentifier, key: String) -> Int32 {
-        let hash = ChildIndex.hash(parent: parent, typeID: typeID, key: key)
+    func indexedChild(parent: Int32, store: UInt16, key: String) -> Int32 {
+        let hash = ChildIndex.hash(parent: parent, store: store, key: key)
         let mask = childIndex.mask
         var probe = Int(hash) & mask
         while true {
@@ -140,7 +151,7 @@ extension FastRuntime {
             }
             if entry.hash == hash {
                 let node = Int(entry.node)
-                if nodes[node].parent == parent, nodes[node].typeID == typeID, nodes[key: node] == key {
+                if nodes[node].parent == parent, nodes[node].store == store, nodes[key: node] == key {
                     return entry.node
                 }
             }
@@ -154,7 +165,7 @@ extension FastRuntime {
         let hash = childIndex.lastMissHash
         nodes[Int(node)].indexHash = hash
         let entry = ChildIndex.Entry(node: node, hash: hash)
-        if (childIndex.count + 1) * 2 > childIndex.entries.count {
+        if (childIndex.count + 1) * 2 > childIndex.capacity {
             growChildIndex()
             insert(entry)
         } else if childIndex.count == childIndex.lastMissCount {
@@ -200,11 +211,18 @@ extension FastRuntime {
         childIndex.entries[probe] = entry
     }
 
+    /// Doubles the table; four times while it is small, where rehashing
+    /// the same entries again soon costs more than the memory.
     private func growChildIndex() {
         let old = childIndex.entries
-        childIndex.entries = ContiguousArray(repeating: ChildIndex.Entry(node: -1, hash: 0), count: old.count * 2)
-        for entry in old where entry.node >= 0 {
-            insert(entry)
+        let oldCapacity = childIndex.capacity
+        let newCapacity = oldCapacity * (oldCapacity < 1 << 14 ? 4 : 2)
+        childIndex.entries = .allocate(capacity: newCapacity)
+        childIndex.entries.initialize(repeating: ChildIndex.Entry(node: -1, hash: 0), count: newCapacity)
+        childIndex.capacity = newCapacity
+        for k in 0..<oldCapacity where old[k].node >= 0 {
+            insert(old[k])
         }
+        old.deallocate()
     }
 }

@@ -36,7 +36,7 @@ extension FastRuntime {
             // Ancestors above the last node the cascade reached.
             var ancestor = nodes[Int(cascadeTop)].parent
             while ancestor >= 0 {
-                cascadePath.append((nodes[Int(ancestor)].store!.takeUnretainedValue().workflowType, false))
+                cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
                 ancestor = nodes[Int(ancestor)].parent
             }
         }
@@ -88,7 +88,7 @@ extension FastRuntime {
             cascadePath.append((W.self, !fromSink))
         }
         if let output {
-            store[slot].route!.deliver(output, runtime: self)
+            store.route(slot).pointee.deliver(output, runtime: self)
         }
     }
 
@@ -107,7 +107,7 @@ extension FastRuntime {
     @usableFromInline
     func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
         let i = Int(node)
-        let store = nodes[i].store!.takeUnretainedValue()
+        let store = anyStore(of: node).takeUnretainedValue()
         var children: [WorkflowHierarchyDebugSnapshot.Child] = []
         var child = nodes[i].firstChild
         while child >= 0 {

@@ -1,15 +1,16 @@
 // The fast runtime behind `WorkflowHost`.
 //
 // Design, in short:
-// - Arena. Nodes are `NodeRecord`s in one raw buffer (`NodeArena`),
+// - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
+//   segments that never move once full (`NodeArena`, `SegmentedBuffer`),
 //   addressed by integer handles (slot index + generation); freed slots are
 //   reused from a free list and a stale handle is caught by its generation.
 //   A record is trivial (plain integers and unmanaged references), so nodes
-//   start, end and move with the arena's growth by plain memory writes. No
-//   object per node: a node's workflow value, state and last rendering sit
-//   unboxed in the `NodeStore<W>` of its type. A node pays for objects only
-//   for what it uses: an output route if it has an output, a registration
-//   per sink action type, a side-effect table.
+//   start and end by plain memory writes. No object per node: a node's
+//   workflow value, state and last rendering sit unboxed in the
+//   `NodeStore<W>` of its type, segmented the same way. A node pays for
+//   objects only for what it uses: an output route if it has an output, a
+//   registration per sink action type, a side-effect table.
 // - Keyed children. A parent's children are a list through the records, in
 //   the order its last pass asked for them. A pass first tries the child
 //   after the previous hit in that list (no hashing when the order is
@@ -17,7 +18,8 @@
 //   node remembers the parent pass that last asked for it: a second ask in
 //   the same pass is a duplicate (R8), and after the pass the children not
 //   asked for are the ones to end (R9), found in one walk of the old list.
-//   The new order is linked while the pass runs. Reordering moves no node.
+//   The new order is collected on a stack while the pass runs and linked
+//   after it. Reordering moves no node.
 // - Render skipping (S1-S4). An action that changes a state marks the node
 //   and its ancestors `needsRender`. A parent asking for a child that does
 //   not need rendering and whose workflow value is unchanged gets the cached
@@ -30,7 +32,7 @@
 //   child index) is plain non-generic code.
 // - Allocation. In the steady state a render pass allocates nothing: the
 //   context is a value, sinks reuse their registration, output routes are
-//   updated in place, the frame stack keeps its capacity.
+//   updated in place, the stacks keep their capacity.
 //
 // Everything runs on the main queue (R22); nothing here is thread-safe.
 
@@ -38,16 +40,23 @@
 final class FastRuntime {
     /// The arena.
     @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
-    @exclusivity(unchecked) @usableFromInline var freeNodes: ContiguousArray<Int32> = []
+    /// Head of the free records, linked through `nextSibling` (-1: none).
+    @exclusivity(unchecked) @usableFromInline var freeNodes: Int32 = -1
     @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
 
-    /// One typed store per workflow type, owned here.
+    /// One typed store per workflow type, owned here, found by type.
     @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
-    /// The store `store(for:)` found last (owned by `stores`).
+    /// The same stores by `AnyNodeStore.index` (`NodeRecord.store`).
+    @exclusivity(unchecked) @usableFromInline var storeTable: ContiguousArray<Unmanaged<AnyNodeStore>> = []
+    /// The store `store(for:)` found last.
     @exclusivity(unchecked) @usableFromInline var lastStore: Unmanaged<AnyNodeStore>?
 
     /// A frame per node whose `render` is running, innermost last.
-    @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<RenderFrame> = []
+    @exclusivity(unchecked) @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
+    /// The children the running passes asked for, in order: each frame's
+    /// from its `firstAsked` up. They become the node's child list when its
+    /// pass ends.
+    @exclusivity(unchecked) @usableFromInline var asked = RawStack<Int32>(capacity: 64)
     /// Numbers every node render; 0 means "not rendering".
     @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
@@ -77,19 +86,20 @@ final class FastRuntime {
     @usableFromInline
     struct RenderFrame {
         @usableFromInline var node: Int32
+        /// The render's pass number: what its context, sinks and side
+        /// effects belong to (R5), and what its children are marked with.
         @usableFromInline var pass: UInt32
-        /// The children asked for so far, first and last, linked through
-        /// `NodeRecord.nextInPass`: the new child order.
-        @usableFromInline var firstAsked: Int32 = -1
-        @usableFromInline var lastAsked: Int32 = -1
+        /// Where this pass's children start on the `asked` stack.
+        @usableFromInline var firstAsked: Int32
         /// The previous child where the next child is looked for first: the
         /// one after the previous hit (-1: none).
         @usableFromInline var cursor: Int32
 
         @inlinable
-        init(node: Int32, pass: UInt32, cursor: Int32) {
+        init(node: Int32, pass: UInt32, firstAsked: Int32, cursor: Int32) {
             self.node = node
             self.pass = pass
+            self.firstAsked = firstAsked
             self.cursor = cursor
         }
     }
@@ -104,8 +114,8 @@ final class FastRuntime {
     }
 
     deinit {
-        for store in stores.values {
-            store.releaseAllSlots()
+        for store in storeTable {
+            store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
         }
         // A torn-down tree released these already; a host whose first
         // render never finished may not have.
@@ -114,33 +124,49 @@ final class FastRuntime {
             nodes[i].sinks?.release()
         }
         nodes.deallocate()
+        childIndex.deallocate()
+        frames.deallocate()
+        asked.deallocate()
     }
 
     // MARK: - Stores and slots
 
     @inlinable
     func store<W: Workflow>(for type: W.Type) -> NodeStore<W> {
-        let id = ObjectIdentifier(type)
         // Siblings are mostly of one type: remember the last store found.
-        if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == id {
+        if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
             return unsafeDowncast(last.takeUnretainedValue(), to: NodeStore<W>.self)
         }
+        return findStore(for: type)
+    }
+
+    @inlinable
+    func findStore<W: Workflow>(for type: W.Type) -> NodeStore<W> {
+        let id = ObjectIdentifier(type)
         let store: NodeStore<W>
         if let existing = stores[id] {
             store = unsafeDowncast(existing, to: NodeStore<W>.self)
         } else {
-            store = NodeStore<W>()
+            precondition(storeTable.count < Int(NodeRecord.free), "more than 65,534 workflow types in one tree")
+            store = NodeStore<W>(index: UInt16(storeTable.count))
             store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
             store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
             stores[id] = store
+            storeTable.append(Unmanaged.passUnretained(store))
         }
         lastStore = Unmanaged.passUnretained(store)
         return store
     }
 
+    /// The typed store of a live node, whose type is known to be `W`.
     @inlinable
     func store<W: Workflow>(of node: Int32, as type: W.Type) -> NodeStore<W> {
-        unsafeDowncast(nodes[Int(node)].store!.takeUnretainedValue(), to: NodeStore<W>.self)
+        unsafeDowncast(anyStore(of: node).takeUnretainedValue(), to: NodeStore<W>.self)
+    }
+
+    @inlinable
+    func anyStore(of node: Int32) -> Unmanaged<AnyNodeStore> {
+        storeTable[Int(nodes[Int(node)].store)]
     }
 
     @inlinable
@@ -150,17 +176,16 @@ final class FastRuntime {
 
     /// Takes a free arena slot for a new node.
     @usableFromInline
-    func allocateNode(store: AnyNodeStore, key: String, parent: Int32) -> Int32 {
-        let record = NodeRecord(store: Unmanaged.passUnretained(store), parent: parent)
-        if let reused = freeNodes.popLast() {
+    func allocateNode(store: UInt16, key: String, parent: Int32) -> Int32 {
+        let reused = freeNodes
+        if reused >= 0 {
             let i = Int(reused)
-            let generation = nodes[i].generation
-            nodes[i] = record
-            nodes[i].generation = generation
+            freeNodes = nodes[i].nextSibling
+            nodes[i] = NodeRecord(store: store, parent: parent, generation: nodes[i].generation)
             nodes[key: i] = key
             return reused
         }
-        nodes.append(record, key: key)
+        nodes.append(NodeRecord(store: store, parent: parent, generation: 0), key: key)
         if hasObserver { sessions.append(nil) }
         return Int32(nodes.count - 1)
     }
@@ -168,11 +193,13 @@ final class FastRuntime {
     // MARK: - Starting a node
 
     /// Starts a node (R6): session, initial state, storage. Its first render
-    /// is the caller's next step.
+    /// is the caller's next step. A child (`parent` >= 0) must be the one
+    /// whose index look-up just failed (`indexNewChild`).
     @inlinable
-    func startNode<W: Workflow>(_ workflow: W, key: String, parent: Int32, route: OutputRoute<W.Output>?) -> Int32 {
-        let store = store(for: W.self)
-        let node = allocateNode(store: store, key: key, parent: parent)
+    func startNode<W: Workflow>(
+        _ workflow: W, store: NodeStore<W>, key: String, parent: Int32, route: OutputRoute<W.Output>?
+    ) -> Int32 {
+        let node = allocateNode(store: store.index, key: key, parent: parent)
         var state: W.State
         if hasObserver, let observer {
             let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? nil : sessions[Int(parent)])
@@ -183,7 +210,7 @@ final class FastRuntime {
         } else {
             state = workflow.makeInitialState()
         }
-        nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state, route: route))
+        nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
         if parent >= 0 {
             indexNewChild(node)
         }
@@ -204,12 +231,10 @@ final class FastRuntime {
 
         passCounter &+= 1
         if passCounter == 0 { passCounter = 1 }
-        nodes[i].renderingPass = passCounter
-        frames.append(RenderFrame(
-            node: node, pass: passCounter, cursor: nodes[i].firstChild
+        frames.push(RenderFrame(
+            node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[i].firstChild
         ))
         let rendering = workflow.render(state: state, context: RenderContext(runtime: self, node: handle(node)))
-        nodes[i].renderingPass = 0
         nodes[i].needsRender = false
         store[slot].rendering = rendering
         finishPass(of: node)
@@ -229,15 +254,16 @@ final class FastRuntime {
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let p = parent.index
         let pass = checkRendering(parent, workflowType: Parent.self)
-        let child = findChild(parent: p, typeID: ObjectIdentifier(Child.self), key: key)
+        let store = store(for: Child.self)
+        let child = findChild(parent: p, store: store.index, key: key)
 
         guard child >= 0 else {
             let route: OutputRoute<Child.Output>? =
                 Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-            let node = startNode(workflow, key: key, parent: p, route: route)
+            let node = startNode(workflow, store: store, key: key, parent: p, route: route)
             nodes[Int(node)].seenInPass = pass
-            recordAsked(node)
-            return renderNode(node, store: store(of: node, as: Child.self))
+            asked.push(node)
+            return renderNode(node, store: store)
         }
 
         let c = Int(child)
@@ -245,9 +271,8 @@ final class FastRuntime {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
         nodes[c].seenInPass = pass
-        recordAsked(child)
+        asked.push(child)
 
-        let store = store(of: child, as: Child.self)
         let slot = Int(nodes[c].slot)
         if Child.Output.self != Never.self {
             updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
@@ -279,25 +304,12 @@ final class FastRuntime {
     func updateRoute<Child: Workflow, Action: WorkflowAction>(
         of store: NodeStore<Child>, slot: Int, outputMap: @escaping (Child.Output) -> Action, parent: Int32
     ) {
-        if let route = store[slot].route, type(of: route) == ActionRoute<Child.Output, Action>.self {
-            unsafeDowncast(route, to: ActionRoute<Child.Output, Action>.self).map = outputMap
+        let route = store.route(slot)
+        if type(of: route.pointee) == ActionRoute<Child.Output, Action>.self {
+            unsafeDowncast(route.pointee, to: ActionRoute<Child.Output, Action>.self).map = outputMap
         } else {
-            store[slot].route = ActionRoute(map: outputMap, parent: parent)
+            route.pointee = ActionRoute(map: outputMap, parent: parent)
         }
-    }
-
-    /// Appends a child to the running pass's new child order.
-    @inlinable
-    func recordAsked(_ child: Int32) {
-        let top = frames.count - 1
-        let last = frames[top].lastAsked
-        if last >= 0 {
-            nodes[Int(last)].nextInPass = child
-        } else {
-            frames[top].firstAsked = child
-        }
-        frames[top].lastAsked = child
-        nodes[Int(child)].nextInPass = -1
     }
 
     /// R5: the context must belong to the node whose render is running.
@@ -305,28 +317,29 @@ final class FastRuntime {
     @inlinable
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
         let i = Int(node.index)
-        guard i < nodes.count, nodes[i].generation == node.generation, nodes[i].renderingPass != 0,
-              frames.last?.node == node.index
+        guard frames.count > 0, frames[frames.count - 1].node == node.index,
+              nodes[i].generation == node.generation
         else {
             RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: i < nodes.count ? nodes[key: i] : "?")
         }
-        return nodes[i].renderingPass
+        return frames[frames.count - 1].pass
     }
 
-    /// The existing child of `parent` with this type and key, or -1: first
-    /// the previous child after the previous hit, then through the index.
+    /// The existing child of `parent` with this store (type) and key, or -1:
+    /// first the previous child after the previous hit, then through the
+    /// index.
     @usableFromInline
-    func findChild(parent: Int32, typeID: ObjectIdentifier, key: String) -> Int32 {
+    func findChild(parent: Int32, store: UInt16, key: String) -> Int32 {
         let top = frames.count - 1
         let guess = frames[top].cursor
         if guess >= 0 {
             let g = Int(guess)
-            if nodes[g].typeID == typeID, nodes[key: g] == key {
+            if nodes[g].store == store, nodes[key: g] == key {
                 frames[top].cursor = nodes[g].nextSibling
                 return guess
             }
         }
-        let child = indexedChild(parent: parent, typeID: typeID, key: key)
+        let child = indexedChild(parent: parent, store: store, key: key)
         if child >= 0 {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.
@@ -340,7 +353,7 @@ final class FastRuntime {
     /// effects it did not ask for, kills the sinks it did not declare.
     @usableFromInline
     func finishPass(of node: Int32) {
-        let frame = frames.removeLast()
+        let frame = frames.pop()
         let i = Int(node)
 
         var child = nodes[i].firstChild
@@ -352,13 +365,18 @@ final class FastRuntime {
             child = next
         }
 
-        nodes[i].firstChild = frame.firstAsked
-        child = frame.firstAsked
-        while child >= 0 {
-            let next = nodes[Int(child)].nextInPass
+        // The new order: this pass's part of the stack, linked.
+        let first = Int(frame.firstAsked)
+        var next: Int32 = -1
+        var k = asked.count
+        while k > first {
+            k -= 1
+            let child = asked[k]
             nodes[Int(child)].nextSibling = next
-            child = next
+            next = child
         }
+        nodes[i].firstChild = next
+        asked.count = first
 
         if let sideEffects = nodes[i].sideEffects {
             let table = sideEffects.takeUnretainedValue()
@@ -407,16 +425,16 @@ final class FastRuntime {
         if nodes[i].parent >= 0 {
             unindexChild(node)
         }
-        nodes[i].store!._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
-        nodes[i].store = nil
+        anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
+        nodes[i].store = NodeRecord.free
         nodes[key: i] = ""
         nodes[i].firstChild = -1
-        nodes[i].nextSibling = -1
         nodes[i].parent = -1
         nodes[i].seenInPass = 0
         nodes[i].needsRender = false
         nodes[i].generation &+= 1
-        freeNodes.append(node)
+        nodes[i].nextSibling = freeNodes
+        freeNodes = node
     }
 
     // MARK: - Sinks and side effects

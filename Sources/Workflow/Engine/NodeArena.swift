@@ -1,84 +1,89 @@
-/// The arena: every `NodeRecord` of a runtime in one raw buffer, indexed by
-/// the slot of a `NodeHandle`, and each node's key in a second buffer beside
-/// it. Raw buffers rather than arrays because the arena is written on every
-/// step of a render pass, and an array's writes each check uniqueness (a
-/// runtime call) and bounds.
+/// The arena: every node of a runtime, its `NodeRecord` and its key side by
+/// side, in segments that never move once full (`SegmentedBuffer`), indexed
+/// by the slot of a `NodeHandle`. Raw memory rather than arrays because the
+/// arena is written on every step of a render pass, and an array's writes
+/// each check uniqueness (a runtime call) and bounds.
 ///
-/// Invariants: slots `0..<count` are initialised in both buffers (free ones
-/// included: a free slot is reset, not destroyed); `count..<capacity` are
-/// not. Only the runtime indexes it, with slots it handed out; a handle from
-/// outside is checked against `count` and its generation before use.
+/// Invariants: slots `0..<count` are initialised (free ones included: a free
+/// slot is reset, not destroyed), the others are not. Only the runtime
+/// indexes it, with slots it handed out; a handle from outside is checked
+/// against `count` and its generation before use.
 @usableFromInline
 struct NodeArena {
-    @usableFromInline var records: UnsafeMutablePointer<NodeRecord>
-    @usableFromInline var keys: UnsafeMutablePointer<String>
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var record: NodeRecord
+        /// The key the node's parent rendered it with: the other half of its
+        /// identity (R1). Empty when the slot is free.
+        @usableFromInline var key: String
+
+        @inlinable
+        init(record: NodeRecord, key: String) {
+            self.record = record
+            self.key = key
+        }
+    }
+
+    @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: 16)
     @usableFromInline var count = 0
-    @usableFromInline var capacity: Int
 
     @usableFromInline
-    init() {
-        capacity = 16
-        records = .allocate(capacity: capacity)
-        keys = .allocate(capacity: capacity)
-    }
+    init() {}
 
     @inlinable
     subscript(slot: Int) -> NodeRecord {
         unsafeAddress {
             assert(slot >= 0 && slot < count, "node slot out of range")
-            return UnsafePointer(records + slot)
+            return UnsafePointer(recordAddress(slot))
         }
         // Writes go through the buffer: the struct itself does not change.
         nonmutating unsafeMutableAddress {
             assert(slot >= 0 && slot < count, "node slot out of range")
-            return records + slot
+            return recordAddress(slot)
         }
     }
 
-    /// The key the node's parent rendered it with: the other half of its
-    /// identity (R1). Empty when the slot is free.
     @inlinable
     subscript(key slot: Int) -> String {
         unsafeAddress {
             assert(slot >= 0 && slot < count, "node slot out of range")
-            return UnsafePointer(keys + slot)
+            return UnsafePointer(keyAddress(slot))
         }
         nonmutating unsafeMutableAddress {
             assert(slot >= 0 && slot < count, "node slot out of range")
-            return keys + slot
+            return keyAddress(slot)
         }
+    }
+
+    @inlinable
+    func recordAddress(_ slot: Int) -> UnsafeMutablePointer<NodeRecord> {
+        (UnsafeMutableRawPointer(entries[slot]) + MemoryLayout<Entry>.offset(of: \.record)!)
+            .assumingMemoryBound(to: NodeRecord.self)
+    }
+
+    @inlinable
+    func keyAddress(_ slot: Int) -> UnsafeMutablePointer<String> {
+        (UnsafeMutableRawPointer(entries[slot]) + MemoryLayout<Entry>.offset(of: \.key)!)
+            .assumingMemoryBound(to: String.self)
     }
 
     /// A new slot for a node that starts now; it is `count - 1`.
     @inlinable
     mutating func append(_ record: NodeRecord, key: String) {
-        if count == capacity {
-            grow()
+        if count == entries.capacity {
+            entries.grow(count: count)
         }
-        (records + count).initialize(to: record)
-        (keys + count).initialize(to: key)
+        entries[count].initialize(to: Entry(record: record, key: key))
         count += 1
     }
 
-    @usableFromInline
-    mutating func grow() {
-        let newRecords = UnsafeMutablePointer<NodeRecord>.allocate(capacity: capacity * 2)
-        newRecords.moveInitialize(from: records, count: count)
-        records.deallocate()
-        records = newRecords
-        let newKeys = UnsafeMutablePointer<String>.allocate(capacity: capacity * 2)
-        newKeys.moveInitialize(from: keys, count: count)
-        keys.deallocate()
-        keys = newKeys
-        capacity *= 2
-    }
-
-    /// Frees both buffers: the end of the runtime. The records own nothing
-    /// by then (the runtime released what they held).
+    /// Frees the arena: the end of the runtime. The records own nothing by
+    /// then (the runtime released what they held).
     @usableFromInline
     func deallocate() {
-        records.deallocate()
-        keys.deinitialize(count: count)
-        keys.deallocate()
+        for slot in 0..<count {
+            entries[slot].deinitialize(count: 1)
+        }
+        entries.deallocate()
     }
 }

@@ -13,20 +13,17 @@ struct NodeHandle: Equatable {
     }
 }
 
-/// The type-erased part of a node, one record per arena slot, contiguous.
-/// The typed part (workflow value, state, rendering, output route) lives in
-/// the `NodeStore` of the node's workflow type, at `slot`; the key lives
-/// beside the record in the arena.
+/// The type-erased part of a node, one record per arena slot (48 bytes).
+/// The typed part (workflow value, state, rendering) lives in the
+/// `NodeStore` of the node's workflow type, at `slot`; the key lives beside
+/// the record in the arena.
 ///
-/// The record is trivial (no reference counting): the arena grows, and nodes
-/// start and end, by plain memory writes. What it references it owns by hand:
-/// `sideEffects` and `sinks` hold one retain each, released when the node
-/// lets them go (`FastRuntime.finishPass`, `endNode`, `killSinks`).
+/// The record is trivial (no reference counting): nodes start and end by
+/// plain memory writes. What it references it owns by hand: `sideEffects`
+/// and `sinks` hold one retain each, released when the node lets them go
+/// (`FastRuntime.finishPass`, `endNode`, `killSinks`).
 @usableFromInline
 struct NodeRecord {
-    /// The typed storage of the node's concrete workflow type, which is half
-    /// of its identity (R1); owned by the runtime's store table, nil when free.
-    @usableFromInline var store: Unmanaged<AnyNodeStore>?
     /// Side effects, made on the first `runSideEffect` (retained).
     @usableFromInline var sideEffects: Unmanaged<SideEffectTable>?
     /// Head of the list of live sink registrations, one per action type
@@ -35,12 +32,10 @@ struct NodeRecord {
     @usableFromInline var parent: Int32
     /// Children in the order the last pass asked for them, as a list through
     /// `nextSibling`: the next pass walks it to guess each child and to find
-    /// the children it did not ask for, with no array per parent.
+    /// the children it did not ask for, with no array per parent. A free
+    /// record's `nextSibling` is the next free record.
     @usableFromInline var firstChild: Int32
     @usableFromInline var nextSibling: Int32
-    /// The next child of the parent's running pass (the new order, made
-    /// while the old one is still walked).
-    @usableFromInline var nextInPass: Int32
     /// Index of the slot in the typed store.
     @usableFromInline var slot: Int32
     /// Bumped when the node ends, so that old handles go stale.
@@ -48,38 +43,31 @@ struct NodeRecord {
     /// The parent's pass that last asked for this node: finds duplicates
     /// (R8) and, after the pass, the children to end (R9).
     @usableFromInline var seenInPass: UInt32
-    /// Non-zero while the node's `render` runs: the pass that its context,
-    /// sinks and side effects belong to (R5).
-    @usableFromInline var renderingPass: UInt32
     /// The node's hash in the parent's child index (kept to remove it
     /// without hashing the key again).
     @usableFromInline var indexHash: UInt32
+    /// The node's typed store in `FastRuntime.storeTable`: with the key, its
+    /// identity (R1). `NodeRecord.free` when the slot is free.
+    @usableFromInline var store: UInt16
     /// The node or a descendant changed since the node last rendered (S1).
     @usableFromInline var needsRender: Bool
 
+    @inlinable
+    static var free: UInt16 { .max }
+
     /// A record for a node that starts now under `parent`.
     @inlinable
-    init(store: Unmanaged<AnyNodeStore>, parent: Int32) {
-        self.store = store
+    init(store: UInt16, parent: Int32, generation: UInt32) {
         self.sideEffects = nil
         self.sinks = nil
         self.parent = parent
         self.firstChild = -1
         self.nextSibling = -1
-        self.nextInPass = -1
         self.slot = -1
-        self.generation = 0
+        self.generation = generation
         self.seenInPass = 0
-        self.renderingPass = 0
         self.indexHash = 0
+        self.store = store
         self.needsRender = false
-    }
-}
-
-extension NodeRecord {
-    /// The node's concrete workflow type, as an identity.
-    @inlinable
-    var typeID: ObjectIdentifier {
-        store!._withUnsafeGuaranteedRef { $0.typeID }
     }
 }

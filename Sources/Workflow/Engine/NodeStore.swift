@@ -6,11 +6,14 @@
 class AnyNodeStore {
     @usableFromInline let workflowType: Any.Type
     @usableFromInline let typeID: ObjectIdentifier
+    /// The store's place in `FastRuntime.storeTable` (`NodeRecord.store`).
+    @usableFromInline let index: UInt16
 
     @usableFromInline
-    init(workflowType: Any.Type) {
+    init(workflowType: Any.Type, index: UInt16) {
         self.workflowType = workflowType
         self.typeID = ObjectIdentifier(workflowType)
+        self.index = index
     }
 
     /// Frees a slot, releasing its values. A closure made where the type is
@@ -32,31 +35,31 @@ struct NodeSlot<W: Workflow> {
     @usableFromInline var state: W.State
     /// Nil until the node's first render returned.
     @usableFromInline var rendering: W.Rendering?
-    /// Where outputs go: the parent's latest `outputMap`. Nil when the
-    /// workflow has no output.
-    @usableFromInline var route: OutputRoute<W.Output>?
 
     @inlinable
-    init(workflow: W, state: W.State, route: OutputRoute<W.Output>?) {
+    init(workflow: W, state: W.State) {
         self.workflow = workflow
         self.state = state
         self.rendering = nil
-        self.route = route
     }
 }
 
-/// The typed storage of one workflow type. Slots live in a raw buffer that
+/// The typed storage of one workflow type. Slots live in raw segments that
 /// this class owns, not in an Array: an Array of a generic element destroys
 /// and inspects its elements through value witnesses (metadata look-ups per
 /// element) in code that is never specialised, which cost more per node than
 /// all the rest of a teardown. Here every access is specialised for `W`.
 ///
+/// Output routes (where a node's outputs go) sit in a second buffer beside
+/// the slots, made only for workflow types that have an output: most nodes
+/// have none, and the slot does not carry an empty one.
+///
 /// Invariants: slots `0..<count` are initialised except those in
-/// `freeSlots`; slots `count..<capacity` are not.
+/// `freeSlots` (routes too, when there are routes); the others are not.
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<NodeSlot<W>>
-    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)
+    @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
     @exclusivity(unchecked) @usableFromInline var freeSlots: ContiguousArray<Int32> = []
 
@@ -65,26 +68,35 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// `==` of the workflow value, when it is Equatable (S2).
     @usableFromInline let workflowEquality: ((W, W) -> Bool)?
 
-    @usableFromInline
-    init() {
+    @inlinable
+    init(index: UInt16) {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
-        capacity = 4
-        base = .allocate(capacity: capacity)
-        super.init(workflowType: W.self)
+        if W.Output.self != Never.self {
+            routes = SegmentedBuffer(initialCapacity: 4)
+        }
+        super.init(workflowType: W.self, index: index)
     }
 
     deinit {
         // The live slots were destroyed by `releaseAll`, which runs
         // specialised; this (generic) deinit only frees the memory.
-        base.deallocate()
+        slots.deallocate()
+        routes?.deallocate()
     }
 
     /// The node's typed values. The slot must be live.
     @inlinable
     subscript(slot: Int) -> NodeSlot<W> {
-        unsafeAddress { UnsafePointer(base + slot) }
-        unsafeMutableAddress { base + slot }
+        unsafeAddress { UnsafePointer(slots[slot]) }
+        unsafeMutableAddress { slots[slot] }
+    }
+
+    /// The node's output route: the parent's latest `outputMap` (R7), or the
+    /// host for the root. Only for workflow types with an output.
+    @inlinable
+    func route(_ slot: Int) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
+        routes.unsafelyUnwrapped[slot]
     }
 
     /// Whether an action can change the state at all: a Void state never does.
@@ -100,34 +112,36 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return workflowEquality(old, new)
     }
 
+    /// Takes a slot for a new node; `route` is nil exactly when the workflow
+    /// type has no output.
     @inlinable
-    func allocate(_ slot: __owned NodeSlot<W>) -> Int32 {
-        if let index = freeSlots.popLast() {
-            (base + Int(index)).initialize(to: slot)
-            return index
+    func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> Int32 {
+        let index: Int
+        if let free = freeSlots.popLast() {
+            index = Int(free)
+        } else {
+            if count == slots.capacity {
+                slots.grow(count: count)
+                routes?.grow(count: count)
+            }
+            index = count
+            count += 1
         }
-        if count == capacity {
-            grow()
+        slots[index].initialize(to: slot)
+        if let route {
+            routes.unsafelyUnwrapped[index].initialize(to: route)
         }
-        (base + count).initialize(to: slot)
-        count += 1
-        return Int32(count - 1)
-    }
-
-    @inlinable
-    func grow() {
-        let newBase = UnsafeMutablePointer<NodeSlot<W>>.allocate(capacity: capacity * 2)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity *= 2
+        return Int32(index)
     }
 
     @inlinable
     func release(_ slot: Int32) {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
-        _ = (base + Int(slot)).move()
+        _ = slots[Int(slot)].move()
+        if let routes {
+            _ = routes[Int(slot)].move()
+        }
         freeSlots.append(slot)
     }
 
@@ -137,7 +151,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         var isFree = ContiguousArray(repeating: false, count: count)
         for slot in freeSlots { isFree[Int(slot)] = true }
         for slot in 0..<count where !isFree[slot] {
-            _ = (base + slot).move()
+            _ = slots[slot].move()
+            if let routes {
+                _ = routes[slot].move()
+            }
         }
         count = 0
         freeSlots.removeAll()

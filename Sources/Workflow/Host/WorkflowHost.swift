@@ -29,8 +29,8 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     ) {
         let runtime = FastRuntime(observers: observers, hasDebugger: debugger != nil)
         let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
-        let root = runtime.startNode(workflow, key: "", parent: -1, route: rootRoute)
-        let rootStore = runtime.store(of: root, as: WorkflowType.self)
+        let rootStore = runtime.store(for: WorkflowType.self)
+        let root = runtime.startNode(workflow, store: rootStore, key: "", parent: -1, route: rootRoute)
         self.init(
             runtime: runtime,
             root: root,

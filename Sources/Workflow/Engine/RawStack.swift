@@ -1,0 +1,59 @@
+/// A stack of trivial values in one raw buffer that keeps its capacity: the
+/// render frames and the children asked for by the running passes. Pushes
+/// and pops run on every node of a render pass, and an array's writes each
+/// check uniqueness (a runtime call).
+@usableFromInline
+struct RawStack<Element> {
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+
+    @inlinable
+    init(capacity: Int) {
+        assert(_isPOD(Element.self), "RawStack holds trivial values only")
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    @inlinable
+    subscript(index: Int) -> Element {
+        unsafeAddress {
+            assert(index >= 0 && index < count, "stack index out of range")
+            return UnsafePointer(base + index)
+        }
+        nonmutating unsafeMutableAddress {
+            assert(index >= 0 && index < count, "stack index out of range")
+            return base + index
+        }
+    }
+
+    @inlinable
+    mutating func push(_ element: Element) {
+        if count == capacity {
+            grow()
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inlinable
+    mutating func pop() -> Element {
+        assert(count > 0, "pop from an empty stack")
+        count -= 1
+        return base[count]
+    }
+
+    @inlinable
+    mutating func grow() {
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity *= 2
+    }
+
+    @inlinable
+    func deallocate() {
+        base.deallocate()
+    }
+}

@@ -1,0 +1,73 @@
+/// Raw storage for the arena and the typed stores: elements in segments of
+/// 1,024 that never move once full, found through a small table of segment
+/// pointers. While there is one segment it grows by doubling (small trees
+/// stay small); after that each growth adds a segment. So a tree of a
+/// million nodes is built without copying what exists, without freeing
+/// buffers that stay resident, and with less than one segment of slack,
+/// where a doubling buffer copies everything log(n) times and keeps up to
+/// half of itself empty.
+///
+/// The buffer tracks capacity only; its owner tracks which elements are
+/// initialised and destroys them before `deallocate`.
+@usableFromInline
+struct SegmentedBuffer<Element> {
+    @usableFromInline static var segmentShift: Int { 10 }
+    @usableFromInline static var segmentSize: Int { 1 << segmentShift }
+
+    @usableFromInline var segments: UnsafeMutablePointer<UnsafeMutablePointer<Element>>
+    @usableFromInline var segmentCount = 1
+    @usableFromInline var segmentTableCapacity = 4
+    /// Elements that fit without growing.
+    @usableFromInline var capacity: Int
+
+    /// `initialCapacity` is a power of two, at most `segmentSize`.
+    @inlinable
+    init(initialCapacity: Int) {
+        assert(initialCapacity > 0 && initialCapacity & (initialCapacity - 1) == 0
+            && initialCapacity <= Self.segmentSize)
+        segments = .allocate(capacity: segmentTableCapacity)
+        segments[0] = .allocate(capacity: initialCapacity)
+        capacity = initialCapacity
+    }
+
+    /// The address of element `index` (below `capacity`).
+    @inlinable
+    subscript(index: Int) -> UnsafeMutablePointer<Element> {
+        assert(index >= 0 && index < capacity, "element out of range")
+        return segments[index &>> Self.segmentShift] + (index & (Self.segmentSize - 1))
+    }
+
+    /// Room for one more element; the first `count` (all initialised, and
+    /// `count == capacity`) move only while they fit in one small segment.
+    @inlinable
+    mutating func grow(count: Int) {
+        if capacity < Self.segmentSize {
+            let newCapacity = capacity * 2
+            let first = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+            first.moveInitialize(from: segments[0], count: count)
+            segments[0].deallocate()
+            segments[0] = first
+            capacity = newCapacity
+            return
+        }
+        if segmentCount == segmentTableCapacity {
+            let table = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: segmentTableCapacity * 2)
+            table.moveInitialize(from: segments, count: segmentCount)
+            segments.deallocate()
+            segments = table
+            segmentTableCapacity *= 2
+        }
+        segments[segmentCount] = .allocate(capacity: Self.segmentSize)
+        segmentCount += 1
+        capacity += Self.segmentSize
+    }
+
+    /// Frees the memory; the elements must have been destroyed.
+    @inlinable
+    func deallocate() {
+        for segment in 0..<segmentCount {
+            segments[segment].deallocate()
+        }
+        segments.deallocate()
+    }
+}
