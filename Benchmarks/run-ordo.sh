@@ -2,11 +2,14 @@
 # Runs the ordo-one suite, exporting to DIR/Current_run.influx.csv, its output
 # in LOG. Extra arguments go to the benchmark plugin (none in `make bench`).
 #
-# The benchmark process crashed (SIGSEGV) once in the first seven full runs
-# on these machines, in "W2 reference", which then passed in 5 runs of its
-# own; ordo-one goes on with the next benchmarks after a crash. So when the
-# run fails, the benchmarks missing from the export (at most 5) are run once
-# more, into DIR/retry/, which bench-table reads as well.
+# The benchmark process crashes (SIGSEGV) in about 1 full run in 7, when a
+# tree with weak references is torn down: ordo-one's malloc interposer probes
+# the 8 bytes before a header-less, page-aligned weak side table (Swift 6.3
+# allocates those with posix_memalign on Linux) and the previous page is
+# unmapped (README, "A crashed run"). ordo-one goes on with the next
+# benchmarks after a crash. So when the run fails, the benchmarks missing
+# from the export (at most 5) are run once more, into DIR/retry/, which
+# bench-table reads as well.
 set -uo pipefail
 dir=$1
 log=$2
