@@ -37,9 +37,10 @@ public struct RenderContext<WorkflowType: Workflow> {
     ) -> Child.Rendering where Action.WorkflowType == WorkflowType {
         switch driver {
         case let .fast(runtime, node):
-            return runtime.takeUnretainedValue().renderChild(
-                workflow, key: key, outputMap: outputMap, parent: node, parentType: WorkflowType.self
-            )
+            // The host keeps the runtime alive: no retain around the call.
+            return runtime._withUnsafeGuaranteedRef {
+                $0.renderChild(workflow, key: key, outputMap: outputMap, parent: node, parentType: WorkflowType.self)
+            }
         case let .backend(backend):
             return backend.render(workflow: workflow, key: key, outputMap: outputMap)
         }
@@ -52,7 +53,7 @@ public struct RenderContext<WorkflowType: Workflow> {
     {
         switch driver {
         case let .fast(runtime, node):
-            return runtime.takeUnretainedValue().makeSink(of: actionType, node: node)
+            return runtime._withUnsafeGuaranteedRef { $0.makeSink(of: actionType, node: node) }
         case let .backend(backend):
             return backend.makeSink(of: actionType)
         }
@@ -65,7 +66,9 @@ public struct RenderContext<WorkflowType: Workflow> {
     public func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         switch driver {
         case let .fast(runtime, node):
-            runtime.takeUnretainedValue().runSideEffect(key: key, node: node, workflowType: WorkflowType.self, action: action)
+            runtime._withUnsafeGuaranteedRef {
+                $0.runSideEffect(key: key, node: node, workflowType: WorkflowType.self, action: action)
+            }
         case let .backend(backend):
             backend.runSideEffect(key: key, action: action)
         }

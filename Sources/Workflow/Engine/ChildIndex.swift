@@ -74,22 +74,27 @@ struct ChildIndex {
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
         let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
         if high >> 60 == 0xE {
+            // Bytes 8-14 (the top byte is the flags and length; 0 past the
+            // end is canonical).
             let bytesHigh = high & 0x00FF_FFFF_FFFF_FFFF
-            guard !hasNonCanonicalASCII(low), !hasNonCanonicalASCII(bytesHigh) else { return nil }
-            return (low, bytesHigh | ((high >> 56) & 0xF) << 56)
+            guard isCanonicalASCII(low), isCanonicalASCII(bytesHigh) else { return nil }
+            return (low, high & 0x0FFF_FFFF_FFFF_FFFF)
         }
         return packedCanonicalBytesSlowly(key)
     }
 
-    /// Whether a word of ASCII bytes holds "K", ";" or "`" (a zero-byte test
-    /// on the word xor each of them).
-    @inlinable
-    static func hasNonCanonicalASCII(_ word: UInt64) -> Bool {
-        @inline(__always) func hasByte(_ byte: UInt64) -> Bool {
-            let v = word ^ (byte &* 0x0101_0101_0101_0101)
-            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
-        }
-        return hasByte(0x4B) || hasByte(0x3B) || hasByte(0x60)
+    /// Whether a word of ASCII bytes holds no "K", ";" or "`". A byte of the
+    /// word xor one of them is 0 exactly when it matches; with bytes below
+    /// 0x80, adding 0x7F sets a byte's top bit exactly when it is not 0, and
+    /// never carries into the next byte.
+    @inlinable @inline(__always)
+    static func isCanonicalASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let topBits: UInt64 = 0x8080_8080_8080_8080
+        let notK = (word ^ (0x4B &* ones)) &+ (0x7F &* ones)
+        let notSemicolon = (word ^ (0x3B &* ones)) &+ (0x7F &* ones)
+        let notBacktick = (word ^ (0x60 &* ones)) &+ (0x7F &* ones)
+        return notK & notSemicolon & notBacktick & topBits == topBits
     }
 
     /// Whether a UTF-8 byte is ASCII other than "K", ";" and "`".

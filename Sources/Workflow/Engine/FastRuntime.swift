@@ -133,11 +133,18 @@ final class FastRuntime {
 
     @inlinable
     func store<W: Workflow>(for type: W.Type) -> NodeStore<W> {
+        unmanagedStore(for: type).takeUnretainedValue()
+    }
+
+    /// The store of `W`, made on first use. Unmanaged: `stores` owns it, and
+    /// the child path uses it without a retain and release per child.
+    @inlinable
+    func unmanagedStore<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>> {
         // Siblings are mostly of one type: remember the last store found.
         if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
-            return unsafeDowncast(last.takeUnretainedValue(), to: NodeStore<W>.self)
+            return Unmanaged.fromOpaque(last.toOpaque())
         }
-        return findStore(for: type)
+        return Unmanaged.passUnretained(findStore(for: type))
     }
 
     @inlinable
@@ -252,9 +259,22 @@ final class FastRuntime {
         parent: NodeHandle,
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
-        let p = parent.index
         let pass = checkRendering(parent, workflowType: Parent.self)
-        let store = store(for: Child.self)
+        return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
+            renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.index, pass: pass, parentType: Parent.self)
+        }
+    }
+
+    @inlinable
+    func renderChild<Parent: Workflow, Child: Workflow, Action: WorkflowAction>(
+        _ workflow: Child,
+        store: NodeStore<Child>,
+        key: String,
+        outputMap: @escaping (Child.Output) -> Action,
+        parent p: Int32,
+        pass: UInt32,
+        parentType: Parent.Type
+    ) -> Child.Rendering where Action.WorkflowType == Parent {
         let child = findChild(parent: p, store: store.index, key: key)
 
         guard child >= 0 else {
@@ -314,7 +334,7 @@ final class FastRuntime {
 
     /// R5: the context must belong to the node whose render is running.
     /// Returns that render's pass.
-    @inlinable
+    @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
         let i = Int(node.index)
         guard frames.count > 0, frames[frames.count - 1].node == node.index,

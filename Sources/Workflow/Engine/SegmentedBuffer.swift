@@ -11,8 +11,8 @@
 /// initialised and destroys them before `deallocate`.
 @usableFromInline
 struct SegmentedBuffer<Element> {
-    @usableFromInline static var segmentShift: Int { 10 }
-    @usableFromInline static var segmentSize: Int { 1 << segmentShift }
+    @inlinable static var segmentShift: Int { 10 }
+    @inlinable static var segmentSize: Int { 1 << segmentShift }
 
     @usableFromInline var segments: UnsafeMutablePointer<UnsafeMutablePointer<Element>>
     @usableFromInline var segmentCount = 1
