@@ -464,10 +464,10 @@ final class FastRuntime {
     func makeSink<Action: WorkflowAction>(of actionType: Action.Type, node: NodeHandle) -> Sink<Action> {
         let pass = checkRendering(node, workflowType: Action.WorkflowType.self)
         let i = Int(node.index)
-        let typeID = ObjectIdentifier(actionType)
+        let targetType = ObjectIdentifier(ActionSinkTarget<Action>.self)
         var registration = nodes[i].sinks?.takeUnretainedValue()
         while let current = registration {
-            if current.actionTypeID == typeID {
+            if ObjectIdentifier(type(of: current)) == targetType {
                 current.declaredInPass = pass
                 return Sink(target: unsafeDowncast(current, to: ActionSinkTarget<Action>.self))
             }
@@ -494,7 +494,7 @@ final class FastRuntime {
                 current.next = kept
                 kept = current
             } else {
-                current.isAlive = false
+                current.declaredInPass = 0  // dead for good
                 current.next = nil
             }
         }

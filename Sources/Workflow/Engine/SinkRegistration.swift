@@ -7,16 +7,19 @@
 /// `NodeRecord.sinks`, so a node with one action type costs one object.
 @usableFromInline
 class SinkRegistration {
-    @usableFromInline let actionTypeID: ObjectIdentifier
+    /// The pass that last declared the registration's action type; 0 once
+    /// the registration is dead. (The action type itself is the dynamic
+    /// type of the `ActionSinkTarget`: no field for it, 48 bytes in all.)
     @usableFromInline var declaredInPass: UInt32
-    @usableFromInline var isAlive = true
     @usableFromInline var next: SinkRegistration?
 
     @usableFromInline
-    init(actionTypeID: ObjectIdentifier, declaredInPass: UInt32) {
-        self.actionTypeID = actionTypeID
+    init(declaredInPass: UInt32) {
         self.declaredInPass = declaredInPass
     }
+
+    @inlinable
+    var isAlive: Bool { declaredInPass != 0 }
 }
 
 /// What a runtime `Sink<Value>` holds: a registration that can receive values.
@@ -40,7 +43,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     init(runtime: FastRuntime, node: NodeHandle, declaredInPass: UInt32) {
         self.runtime = runtime
         self.node = node
-        super.init(actionTypeID: ObjectIdentifier(Action.self), declaredInPass: declaredInPass)
+        super.init(declaredInPass: declaredInPass)
     }
 
     @usableFromInline
