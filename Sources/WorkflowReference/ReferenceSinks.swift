@@ -14,9 +14,18 @@ class AnyReferenceSinkRegistration {
 /// when killed, so a dead registration never reaches a node again.
 final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkRegistration {
     private weak var node: ReferenceNode<Action.WorkflowType>?
+    /// What the registration's sinks hold; it forwards here while the
+    /// registration exists.
+    private let target = ForwardingSinkTarget<Action>()
 
     init(node: ReferenceNode<Action.WorkflowType>) {
         self.node = node
+        super.init()
+        target.receiver = { [unowned self] action in receive(action) }
+    }
+
+    deinit {
+        target.receiver = nil
     }
 
     override func kill() {
@@ -25,7 +34,7 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
 
     /// A sink that sends into this registration.
     func makeSink() -> Sink<Action> {
-        Sink { [self] action in receive(action) }
+        target.sink
     }
 
     /// A send: a no-op when dead, fatal during a render pass, queued while the

@@ -6,7 +6,7 @@
 /// Registrations of one node form an intrusive list from
 /// `NodeRecord.sinks`, so a node with one action type costs one object.
 @usableFromInline
-class SinkRegistration {
+package class SinkRegistration {
     /// The pass that last declared the registration's action type; 0 once
     /// the registration is dead. (The action type itself is the dynamic
     /// type of the `ActionSinkTarget`: no field for it, 48 bytes in all.)
@@ -20,13 +20,6 @@ class SinkRegistration {
 
     @inlinable
     var isAlive: Bool { declaredInPass != 0 }
-}
-
-/// What a runtime `Sink<Value>` holds: a registration that can receive values.
-@usableFromInline
-class SinkTarget<Value>: SinkRegistration {
-    @usableFromInline
-    func receive(_ value: Value) { fatalError("abstract") }
 }
 
 /// A fast-runtime sink: (runtime, node handle, action type). Sending checks

@@ -1,0 +1,79 @@
+/// What a `Sink<Value>` holds: something that receives values. The fast
+/// runtime's registrations (`ActionSinkTarget`) are targets themselves, so a
+/// sink made in a render pass is a reference to its registration and costs
+/// nothing to make; a sink made from a closure, or by `contraMap`, holds one
+/// of the small targets below.
+///
+/// Every target is a `SinkRegistration` so that a node's registrations form
+/// one list without a box each; the other targets leave those fields unused.
+@usableFromInline
+package class SinkTarget<Value>: SinkRegistration {
+    @usableFromInline
+    init() {
+        super.init(declaredInPass: 0)
+    }
+
+    @inlinable
+    override init(declaredInPass: UInt32) {
+        super.init(declaredInPass: declaredInPass)
+    }
+
+    @usableFromInline
+    func receive(_ value: Value) { fatalError("abstract") }
+}
+
+/// `Sink { ... }`: calls the closure.
+@usableFromInline
+final class ClosureSinkTarget<Value>: SinkTarget<Value> {
+    @usableFromInline let onValue: (Value) -> Void
+
+    @usableFromInline
+    init(_ onValue: @escaping (Value) -> Void) {
+        self.onValue = onValue
+        super.init()
+    }
+
+    @usableFromInline
+    override func receive(_ value: Value) {
+        onValue(value)
+    }
+}
+
+/// `contraMap`: transforms each value and sends it to the base target.
+@usableFromInline
+final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
+    @usableFromInline let base: SinkTarget<BaseValue>
+    @usableFromInline let transform: (Value) -> BaseValue
+
+    @usableFromInline
+    init(base: SinkTarget<BaseValue>, transform: @escaping (Value) -> BaseValue) {
+        self.base = base
+        self.transform = transform
+        super.init()
+    }
+
+    @usableFromInline
+    override func receive(_ value: Value) {
+        base.receive(transform(value))
+    }
+}
+
+/// A target whose owner sets and clears where values go: the reference
+/// runtime's registrations, whose sinks are then references to one such
+/// target each, made once per registration rather than once per sink.
+package final class ForwardingSinkTarget<Value>: SinkTarget<Value> {
+    /// Nil: values are dropped.
+    package var receiver: ((Value) -> Void)?
+
+    package override init() {
+        super.init()
+    }
+
+    /// A sink that sends to this target.
+    package var sink: Sink<Value> { Sink(target: self) }
+
+    @usableFromInline
+    override func receive(_ value: Value) {
+        receiver?(value)
+    }
+}
