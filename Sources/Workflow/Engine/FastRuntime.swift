@@ -244,7 +244,14 @@ final class FastRuntime {
         let rendering = workflow.render(state: state, context: RenderContext(runtime: self, node: handle(node)))
         nodes[i].needsRender = false
         store[slot].rendering = rendering
-        finishPass(of: node)
+        if nodes[i].firstChild < 0, asked.count == Int(frames[frames.count - 1].firstAsked),
+           nodes[i].sideEffects == nil, nodes[i].sinks == nil
+        {
+            // A leaf before and after: nothing to end, link or kill.
+            frames.count -= 1
+        } else {
+            finishPass(of: node)
+        }
 
         completion?(rendering)
         return rendering

@@ -24,7 +24,9 @@ struct NodeArena {
         }
     }
 
-    @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: 16)
+    /// One whole segment from the start (64 KiB, its pages touched only as
+    /// nodes arrive): the arena never copies its records.
+    @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
     @usableFromInline var count = 0
 
     @usableFromInline
@@ -68,7 +70,7 @@ struct NodeArena {
     }
 
     /// A new slot for a node that starts now; it is `count - 1`.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func append(_ record: NodeRecord, key: String) {
         if count == entries.capacity {
             entries.grow(count: count)

@@ -61,7 +61,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)
     @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
-    @exclusivity(unchecked) @usableFromInline var freeSlots: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<Int32>(capacity: 4)
 
     /// `==` of the state, when it is Equatable (S1).
     @usableFromInline let stateEquality: ((W.State, W.State) -> Bool)?
@@ -83,6 +83,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         // specialised; this (generic) deinit only frees the memory.
         slots.deallocate()
         routes?.deallocate()
+        freeSlots.deallocate()
     }
 
     /// The node's typed values. The slot must be live.
@@ -117,8 +118,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> Int32 {
         let index: Int
-        if let free = freeSlots.popLast() {
-            index = Int(free)
+        if freeSlots.count > 0 {
+            index = Int(freeSlots.pop())
         } else {
             if count == slots.capacity {
                 slots.grow(count: count)
@@ -142,14 +143,14 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         if let routes {
             _ = routes[Int(slot)].move()
         }
-        freeSlots.append(slot)
+        freeSlots.push(slot)
     }
 
     /// Destroys every live slot: the end of the runtime.
     @inlinable
     func releaseAll() {
         var isFree = ContiguousArray(repeating: false, count: count)
-        for slot in freeSlots { isFree[Int(slot)] = true }
+        for k in 0..<freeSlots.count { isFree[Int(freeSlots[k])] = true }
         for slot in 0..<count where !isFree[slot] {
             _ = slots[slot].move()
             if let routes {
@@ -157,7 +158,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             }
         }
         count = 0
-        freeSlots.removeAll()
+        freeSlots.count = 0
     }
 
     @usableFromInline
