@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        // posix_memalign / aligned_alloc / memalign for alignment <= 16 served
+        // by malloc, so that ordo-one's malloc interposer never frees a
+        // header-less pointer (README, "A crashed run"). Only linked into the
+        // ordo-one executable: nothing else runs under the interposer.
+        .target(name: "AlignedAllocShim"),
         // Typed reads of jemalloc's statistics (mallctl) for Swift.
         .target(name: "JemallocStats", dependencies: ["CJemalloc"]),
         // The workloads W1-W8: each workflow written once and run on both
@@ -47,6 +52,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 "Workloads",
                 "JemallocStats",
+                "AlignedAllocShim",
             ],
             path: "Benchmarks/WorkflowBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -2,14 +2,15 @@
 # Runs the ordo-one suite, exporting to DIR/Current_run.influx.csv, its output
 # in LOG. Extra arguments go to the benchmark plugin (none in `make bench`).
 #
-# The benchmark process crashes (SIGSEGV) in about 1 full run in 7, when a
-# tree with weak references is torn down: ordo-one's malloc interposer probes
+# The benchmark process used to crash (SIGSEGV, about 1 full run in 7) when a
+# tree with weak references was torn down: ordo-one's malloc interposer probes
 # the 8 bytes before a header-less, page-aligned weak side table (Swift 6.3
-# allocates those with posix_memalign on Linux) and the previous page is
-# unmapped (README, "A crashed run"). ordo-one goes on with the next
-# benchmarks after a crash. So when the run fails, the benchmarks missing
-# from the export (at most 5) are run once more, into DIR/retry/, which
-# bench-table reads as well.
+# allocates those with posix_memalign on Linux) and the previous page was
+# unmapped. Sources/AlignedAllocShim now serves those allocations with malloc
+# in the WorkflowBenchmarks executable (README, "A crashed run"). ordo-one goes
+# on with the next benchmarks after a crash, so should one still happen, the
+# benchmarks missing from the export (at most 5) are run once more, into
+# DIR/retry/, which bench-table reads as well (no cost when nothing crashed).
 set -uo pipefail
 dir=$1
 log=$2
