@@ -14,9 +14,7 @@ struct SegmentedBuffer<Element> {
     @inlinable static var segmentShift: Int { 10 }
     @inlinable static var segmentSize: Int { 1 << segmentShift }
 
-    @usableFromInline var segments: UnsafeMutablePointer<UnsafeMutablePointer<Element>>
-    @usableFromInline var segmentCount = 1
-    @usableFromInline var segmentTableCapacity = 4
+    @usableFromInline var segments = RawStack<UnsafeMutablePointer<Element>>(capacity: 4)
     /// Elements that fit without growing.
     @usableFromInline var capacity: Int
 
@@ -25,8 +23,7 @@ struct SegmentedBuffer<Element> {
     init(initialCapacity: Int) {
         assert(initialCapacity > 0 && initialCapacity & (initialCapacity - 1) == 0
             && initialCapacity <= Self.segmentSize)
-        segments = .allocate(capacity: segmentTableCapacity)
-        segments[0] = .allocate(capacity: initialCapacity)
+        segments.push(.allocate(capacity: initialCapacity))
         capacity = initialCapacity
     }
 
@@ -50,22 +47,14 @@ struct SegmentedBuffer<Element> {
             capacity = newCapacity
             return
         }
-        if segmentCount == segmentTableCapacity {
-            let table = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: segmentTableCapacity * 2)
-            table.moveInitialize(from: segments, count: segmentCount)
-            segments.deallocate()
-            segments = table
-            segmentTableCapacity *= 2
-        }
-        segments[segmentCount] = .allocate(capacity: Self.segmentSize)
-        segmentCount += 1
+        segments.push(.allocate(capacity: Self.segmentSize))
         capacity += Self.segmentSize
     }
 
     /// Frees the memory; the elements must have been destroyed.
     @inlinable
     func deallocate() {
-        for segment in 0..<segmentCount {
+        for segment in 0..<segments.count {
             segments[segment].deallocate()
         }
         segments.deallocate()
