@@ -35,6 +35,9 @@ let package = Package(
             dependencies: [
                 "Workflow",
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Without it, on Linux, IssueReporting cannot reach Swift
+                // Testing and a failed check would only print a warning.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),

@@ -1,5 +1,4 @@
 import CustomDump
-import IssueReporting
 import Workflow
 
 /// What a `RenderTester` render produced: the state after the actions it
@@ -50,7 +49,7 @@ public struct RenderTesterResult<WorkflowType: Workflow> {
         line: UInt = #line
     ) -> RenderTesterResult<WorkflowType> {
         if let appliedAction {
-            reportIssue("Expected no action, but got \(appliedAction.erasedAction).", filePath: file, line: line)
+            reportFailure("Expected no action, but got \(appliedAction.erasedAction).", file: file, line: line)
         }
         return self
     }
@@ -65,7 +64,7 @@ public struct RenderTesterResult<WorkflowType: Workflow> {
         assertions: (ActionType) throws -> Void
     ) rethrows -> RenderTesterResult<WorkflowType> where ActionType.WorkflowType == WorkflowType {
         guard let appliedAction else {
-            reportIssue("No action was produced", filePath: file, line: line)
+            reportFailure("No action was produced", file: file, line: line)
             return self
         }
         try appliedAction.verify(as: type, file: file, line: line, assertions: assertions)
@@ -102,7 +101,7 @@ public struct RenderTesterResult<WorkflowType: Workflow> {
         line: UInt = #line
     ) -> RenderTesterResult<WorkflowType> {
         if let output {
-            reportIssue("Expected no output, but got \(output).", filePath: file, line: line)
+            reportFailure("Expected no output, but got \(output).", file: file, line: line)
         }
         return self
     }
@@ -116,7 +115,7 @@ public struct RenderTesterResult<WorkflowType: Workflow> {
         assertions: (WorkflowType.Output) throws -> Void
     ) rethrows -> RenderTesterResult<WorkflowType> {
         guard let output else {
-            reportIssue("No output was produced", filePath: file, line: line)
+            reportFailure("No output was produced", file: file, line: line)
             return self
         }
         try assertions(output)

@@ -1,5 +1,4 @@
 import CustomDump
-import IssueReporting
 import Workflow
 
 extension WorkflowAction {
@@ -72,7 +71,7 @@ public struct WorkflowActionTester<WorkflowType, Action: WorkflowAction> where A
         line: UInt = #line
     ) -> WorkflowActionTester<WorkflowType, Action> {
         if let output {
-            reportIssue("Expected no output, but got \(output).", filePath: file, line: line)
+            reportFailure("Expected no output, but got \(output).", file: file, line: line)
         }
         return self
     }
@@ -86,7 +85,7 @@ public struct WorkflowActionTester<WorkflowType, Action: WorkflowAction> where A
         _ assertions: (WorkflowType.Output) throws -> Void
     ) rethrows -> WorkflowActionTester<WorkflowType, Action> {
         guard let output else {
-            reportIssue("No output was produced", filePath: file, line: line)
+            reportFailure("No output was produced", file: file, line: line)
             return self
         }
         try assertions(output)
@@ -111,7 +110,7 @@ extension WorkflowActionTester where WorkflowType.State: Equatable {
         file: StaticString = #file,
         line: UInt = #line
     ) -> WorkflowActionTester<WorkflowType, Action> {
-        expectNoDifference(state, expectedState, filePath: file, line: line)
+        expectNoDifference(state, expectedState, fileID: file, filePath: file, line: line, column: 1)
         return self
     }
 }
@@ -126,7 +125,7 @@ extension WorkflowActionTester where WorkflowType.Output: Equatable {
         line: UInt = #line
     ) -> WorkflowActionTester<WorkflowType, Action> {
         verifyOutput(file: file, line: line) { output in
-            expectNoDifference(output, expectedOutput, filePath: file, line: line)
+            expectNoDifference(output, expectedOutput, fileID: file, filePath: file, line: line, column: 1)
         }
     }
 }

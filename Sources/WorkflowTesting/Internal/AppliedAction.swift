@@ -1,4 +1,3 @@
-import IssueReporting
 import Workflow
 
 /// The action a render test applied, kept as the value that was sent so that
@@ -19,7 +18,7 @@ struct AppliedAction<WorkflowType: Workflow> {
         assertions: (ActionType) throws -> Void
     ) rethrows where ActionType.WorkflowType == WorkflowType {
         guard let action = erasedAction as? ActionType else {
-            reportIssue("Expected action of type \(ActionType.self), got \(erasedAction)", filePath: file, line: line)
+            reportFailure("Expected action of type \(ActionType.self), got \(erasedAction)", file: file, line: line)
             return
         }
         try assertions(action)

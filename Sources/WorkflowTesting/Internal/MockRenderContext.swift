@@ -1,4 +1,3 @@
-import IssueReporting
 import Workflow
 
 /// The backend of the `RenderContext` a `RenderTester` renders with: it
@@ -50,9 +49,9 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
         let expectation = childExpectations.remove(at: index).typed(as: Child.self)
 
         if !renderedChildren.insert(RenderedChild(type: ObjectIdentifier(Child.self), key: key)).inserted {
-            reportIssue(
+            reportFailure(
                 "Multiple Workflows of type \(Child.self) with key \"\(key)\" used in the same render call. Use a unique key to render multiple Workflows of the same type.",
-                filePath: file,
+                file: file,
                 line: line
             )
         }
@@ -72,7 +71,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
 
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         guard let index = sideEffectExpectations.firstIndex(where: { $0.key == key }) else {
-            reportIssue("Unexpected side-effect with key \"\(key)\"", filePath: file, line: line)
+            reportFailure("Unexpected side-effect with key \"\(key)\"", file: file, line: line)
             return
         }
         let expectation = sideEffectExpectations.remove(at: index)
@@ -85,16 +84,16 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     /// the place the test declared it.
     func reportUnusedExpectations() {
         for expectation in childExpectations {
-            reportIssue(
+            reportFailure(
                 "Expected child workflow of type: \(expectation.workflowType), key: \"\(expectation.key)\"",
-                filePath: expectation.file,
+                file: expectation.file,
                 line: expectation.line
             )
         }
         for expectation in sideEffectExpectations {
-            reportIssue(
+            reportFailure(
                 "Expected side-effect with key: \"\(expectation.key)\"",
-                filePath: expectation.file,
+                file: expectation.file,
                 line: expectation.line
             )
         }
@@ -106,7 +105,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     /// holds one action and one output (rule T6).
     private func apply<Action: WorkflowAction>(_ action: Action) where Action.WorkflowType == WorkflowType {
         if appliedAction != nil {
-            reportIssue("Received multiple actions in a single render test", filePath: file, line: line)
+            reportFailure("Received multiple actions in a single render test", file: file, line: line)
         }
         appliedAction = AppliedAction(action)
 
@@ -114,7 +113,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
         guard let output = action.apply(toState: &state, context: context) else { return }
 
         if producedOutput != nil {
-            reportIssue("Received multiple outputs in a single render test", filePath: file, line: line)
+            reportFailure("Received multiple outputs in a single render test", file: file, line: line)
         }
         producedOutput = output
     }
@@ -123,7 +122,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     /// `Void` can still be answered, so the test goes on; any other cannot.
     private func renderUnexpectedChild<Child: Workflow>(_ childType: Child.Type, key: String) -> Child.Rendering {
         let message = "Attempted to render unexpected Workflow of type \(Child.self) with key \"\(key)\". \(hint(forUnexpected: Child.self, key: key))"
-        reportIssue(message, filePath: file, line: line)
+        reportFailure(message, file: file, line: line)
 
         if Child.Rendering.self == Void.self {
             return () as! Child.Rendering
