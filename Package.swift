@@ -1,8 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The library products depend on the Swift toolchain only. Benchmarks and
-// their dependencies live in the nested package under Benchmarks/.
+// The Workflow and WorkflowReference products depend on the Swift toolchain
+// only; WorkflowTesting adds IssueReporting and CustomDump, as upstream's
+// does. Benchmarks and their dependencies live in the nested package under
+// Benchmarks/.
 let package = Package(
     name: "FastWorkflow",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -11,15 +13,34 @@ let package = Package(
         .library(name: "Workflow", targets: ["Workflow"]),
         // The naive reference runtime, `ReferenceWorkflowHost`: the oracle.
         .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
+        // `RenderTester` and `WorkflowActionTester`, for users' unit tests.
+        .library(name: "WorkflowTesting", targets: ["WorkflowTesting"]),
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
         // `make fuzz`: the differential fuzzer (a tool, not a library).
         .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
     ],
+    dependencies: [
+        // Only WorkflowTesting uses these: its failures reach XCTest and
+        // Swift Testing alike, with readable diffs.
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    ],
     targets: [
         .target(name: "Workflow"),
         .target(name: "WorkflowReference", dependencies: ["Workflow"]),
+        .target(
+            name: "WorkflowTesting",
+            dependencies: [
+                "Workflow",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Without it, on Linux, IssueReporting cannot reach Swift
+                // Testing and a failed check would only print a warning.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
         .target(name: "WorkloadProfiles"),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
@@ -35,6 +56,16 @@ let package = Package(
         .testTarget(
             name: "WorkflowTests",
             dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting"]
+        ),
+        .testTarget(
+            name: "WorkflowTestingTests",
+            dependencies: ["Workflow", "WorkflowTesting"]
+        ),
+        // Compile-only checks that code written against upstream's API
+        // builds unchanged.
+        .testTarget(
+            name: "APICompatibilityTests",
+            dependencies: ["Workflow", "WorkflowTesting"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule

@@ -1,25 +1,78 @@
 /// What an action can read while it is applied: the node's current workflow
 /// value. Valid only inside the `apply(toState:context:)` call that got it.
+///
+/// The runtimes make one per apply, over the node's workflow value; the
+/// testers make theirs over a backend (see `ApplyContextBackend`).
 public struct ApplyContext<WorkflowType: Workflow> {
-    @usableFromInline let workflow: WorkflowType
+    /// A runtime node's workflow value, borrowed for the apply call; it is
+    /// read only while `epoch` says that call is still running. A pointer
+    /// rather than a copy keeps the context's layout independent of the
+    /// workflow type, so making one costs no metadata look-up even where the
+    /// cascade runs unspecialised.
+    @usableFromInline let workflow: UnsafePointer<WorkflowType>?
+    /// Where a tester's context reads from (an `ApplyContextBackendBox` of
+    /// this workflow type); `nil` for a node's context. Typed `AnyObject` for
+    /// the same reason: a generic class here costs a metadata look-up per
+    /// context.
+    @usableFromInline let backend: AnyObject?
     @usableFromInline let key: String
     @usableFromInline let epoch: UInt64
 
     @inlinable
-    init(workflow: WorkflowType, key: String, epoch: UInt64) {
+    init(workflow: UnsafePointer<WorkflowType>, key: String, epoch: UInt64) {
         self.workflow = workflow
+        self.backend = nil
         self.key = key
         self.epoch = epoch
+    }
+
+    /// A context whose values come from `backend` (the testers). It is not
+    /// tied to an apply call: the backend decides what a read does.
+    package init(backend: any ApplyContextBackend<WorkflowType>) {
+        self.workflow = nil
+        self.backend = ApplyContextBackendBox(backend)
+        self.key = ""
+        self.epoch = 0
     }
 
     /// The value at `keyPath` of the node's current workflow value.
     @inlinable
     public subscript<Value>(workflowValue keyPath: KeyPath<WorkflowType, Value>) -> Value {
-        if _slowPath(epoch != ApplyEpoch.current) {
+        if let workflow, _fastPath(epoch == ApplyEpoch.current) {
+            return workflow.pointee[keyPath: keyPath]
+        }
+        return valueOffTheFastPath(keyPath)
+    }
+
+    /// A backend's read, or the trap for a node context used after its apply
+    /// returned. Kept out of line so the runtime's read stays small.
+    @usableFromInline
+    @inline(never)
+    func valueOffTheFastPath<Value>(_ keyPath: KeyPath<WorkflowType, Value>) -> Value {
+        guard let backend else {
             ApplyEpoch.usedAfterApply(WorkflowType.self, key: key)
         }
-        return workflow[keyPath: keyPath]
+        // Only `init(backend:)` sets it, with a box of this workflow type.
+        return unsafeDowncast(backend, to: ApplyContextBackendBox<WorkflowType>.self).backend[workflowValue: keyPath]
     }
+}
+
+/// Holds a tester's backend behind one class reference.
+final class ApplyContextBackendBox<WorkflowType: Workflow> {
+    let backend: any ApplyContextBackend<WorkflowType>
+
+    init(_ backend: any ApplyContextBackend<WorkflowType>) {
+        self.backend = backend
+    }
+}
+
+/// The seam for apply contexts that are not a runtime node's: the testers
+/// answer reads from a workflow value they were given, or report that none
+/// was. The runtimes never go through it.
+package protocol ApplyContextBackend<WorkflowType> {
+    associatedtype WorkflowType: Workflow
+
+    subscript<Value>(workflowValue keyPath: KeyPath<WorkflowType, Value>) -> Value { get }
 }
 
 /// The validity of apply contexts: one counter, bumped before and after each
@@ -36,7 +89,8 @@ package enum ApplyEpoch {
 }
 
 extension ApplyContext {
-    /// Runs `body` with a context that is valid until `body` returns.
+    /// Runs `body` with a context that is valid until `body` returns; the
+    /// context reads `workflow` in place.
     @inlinable
     package static func withContext<Result>(
         workflow: WorkflowType,
@@ -44,7 +98,10 @@ extension ApplyContext {
         _ body: (ApplyContext<WorkflowType>) -> Result
     ) -> Result {
         ApplyEpoch.current &+= 1
+        let epoch = ApplyEpoch.current
         defer { ApplyEpoch.current &+= 1 }
-        return body(ApplyContext(workflow: workflow, key: key, epoch: ApplyEpoch.current))
+        return withUnsafePointer(to: workflow) { workflow in
+            body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
+        }
     }
 }

@@ -1,20 +1,23 @@
 /// The node behind `ignoringOutput()`: renders its child under the key "" and
 /// turns every output of the child into an action that does nothing.
+///
+/// Package-visible so that `RenderTester.expectWorkflowIgnoringOutput` can
+/// expect a child of this type.
 @usableFromInline
-struct OutputBlockingWorkflow<Child: AnyWorkflowConvertible>: Workflow {
-    @usableFromInline typealias State = Void
-    @usableFromInline typealias Output = Never
+package struct OutputBlockingWorkflow<Child: AnyWorkflowConvertible>: Workflow {
+    @usableFromInline package typealias State = Void
+    @usableFromInline package typealias Output = Never
 
     @usableFromInline
-    var child: Child
+    package var child: Child
 
     @inlinable
-    init(child: Child) {
+    package init(child: Child) {
         self.child = child
     }
 
     @inlinable
-    func render(state: Void, context: RenderContext<Self>) -> Child.Rendering {
+    package func render(state: Void, context: RenderContext<Self>) -> Child.Rendering {
         child._renderAsChild(in: context, key: "", outputMap: { _ in AnyWorkflowAction<Self>.noAction })
     }
 }
