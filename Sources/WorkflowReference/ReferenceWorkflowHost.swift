@@ -27,7 +27,7 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     ) {
         MainQueue.precondition()
         let runtime = ReferenceRuntime(
-            observer: ChainedWorkflowObserver.chain(observers),
+            observer: ChainedWorkflowObserver.forHost(with: observers),
             renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged
         )
         // The root's outputs leave the tree: the host delivers them once the

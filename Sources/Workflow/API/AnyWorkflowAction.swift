@@ -1,9 +1,7 @@
 /// A type-erased workflow action, or an action made from a closure.
 public struct AnyWorkflowAction<WorkflowType: Workflow>: WorkflowAction {
-    public typealias ActionApply = (inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output?
-
     @usableFromInline
-    let _apply: ActionApply
+    let _apply: ActionApplyClosure
 
     /// The wrapped action (a closure-based action wraps a private value).
     public let base: Any
@@ -25,7 +23,7 @@ public struct AnyWorkflowAction<WorkflowType: Workflow>: WorkflowAction {
 
     /// An action that runs `apply`.
     public init(
-        _ apply: @escaping ActionApply,
+        _ apply: @escaping ActionApplyClosure,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) {

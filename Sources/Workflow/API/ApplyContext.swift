@@ -105,3 +105,17 @@ extension ApplyContext {
         }
     }
 }
+
+/// The name code written against the runtime's `@testable` seam uses for
+/// `ApplyContextBackend`.
+typealias ApplyContextType = ApplyContextBackend
+
+extension ApplyContext {
+    /// A context over `implementation`, for code written against the
+    /// runtime's `@testable` seam.
+    static func make<Implementation: ApplyContextType>(
+        implementation: Implementation
+    ) -> ApplyContext<WorkflowType> where Implementation.WorkflowType == WorkflowType {
+        ApplyContext(backend: implementation)
+    }
+}

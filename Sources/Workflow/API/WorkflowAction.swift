@@ -10,3 +10,10 @@ public protocol WorkflowAction<WorkflowType> {
         context: ApplyContext<WorkflowType>
     ) -> WorkflowType.Output?
 }
+
+extension WorkflowAction {
+    /// The shape of an action's `apply` as a closure: mutate the state, read
+    /// the workflow's current value through the context, return an output for
+    /// the parent or `nil`.
+    public typealias ActionApplyClosure = (inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output?
+}

@@ -107,7 +107,7 @@ final class FastRuntime {
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
     init(observers: [WorkflowObserver], hasDebugger: Bool) {
-        self.observer = ChainedWorkflowObserver.chain(observers)
+        self.observer = ChainedWorkflowObserver.forHost(with: observers)
         self.hasObserver = observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.recordsCascadePath = hasDebugger
