@@ -112,7 +112,9 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
             completion = observer.workflowWillRender(workflow, state: state, session: session)
         }
         let pass = ReferenceRenderContext(node: self)
-        let rendering = workflow.render(state: state, context: RenderContext(backend: pass))
+        let context = RenderContext(backend: pass)
+        let rendering = workflow.render(state: state, context: context)
+        context.invalidate()
         pass.invalidate()
         finish(pass)
         completion?(rendering)

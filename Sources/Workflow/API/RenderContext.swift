@@ -2,28 +2,76 @@
 /// asks for children, runs side effects and declares sinks.
 ///
 /// Only the runtime makes one, and it is valid only during the `render` call
-/// that got it (R5). It is a small value: making one allocates nothing.
-public struct RenderContext<WorkflowType: Workflow> {
-    /// Which runtime renders this node. The fast runtime is a case of its own
-    /// so that its calls stay static and specialisable; other runtimes (the
-    /// reference one) sit behind an existential, off the fast path.
-    @usableFromInline
-    enum Driver {
-        case fast(Unmanaged<FastRuntime>, NodeHandle)
-        case backend(any RenderContextBackend<WorkflowType>)
-    }
+/// that got it (R5): keep the sinks you make, never the context. Using a
+/// context after its `render` returned stops the program with a message
+/// naming the workflow type.
+///
+/// A context is an object, so you may hold it weakly or compare contexts
+/// with `===`. The fast runtime recycles a context for a later render of the
+/// same workflow type only when nothing but the runtime references it; one
+/// you kept stays invalid for good and is never handed out again.
+public final class RenderContext<WorkflowType: Workflow> {
+    /// The fast runtime rendering the node while the render runs; nil once
+    /// it returned, and always for a context driven by a backend. Checking
+    /// it is the fast runtime's validity check (R5): a context kept past its
+    /// render may outlive the runtime, and then never reads it.
+    @exclusivity(unchecked) @usableFromInline
+    var runtime: Unmanaged<FastRuntime>?
 
+    /// The node whose `render` got this context (fast runtime only).
+    @exclusivity(unchecked) @usableFromInline
+    var node: NodeHandle
+
+    /// Whether the `render` that got this context is still running (R5).
+    @exclusivity(unchecked) @usableFromInline
+    var isValid: Bool
+
+    /// Another runtime's node (the reference runtime) or a tester's mock.
     @usableFromInline
-    let driver: Driver
+    let backend: (any RenderContextBackend<WorkflowType>)?
 
     @inlinable
     init(runtime: FastRuntime, node: NodeHandle) {
-        self.driver = .fast(Unmanaged.passUnretained(runtime), node)
+        self.runtime = Unmanaged.passUnretained(runtime)
+        self.node = node
+        self.isValid = true
+        self.backend = nil
     }
 
-    /// A context driven by another runtime's node (the reference runtime).
+    /// A context driven by `backend`: another runtime's node, or a tester.
+    /// It is valid until `invalidate()` is called.
     package init(backend: any RenderContextBackend<WorkflowType>) {
-        self.driver = .backend(backend)
+        self.runtime = nil
+        self.node = NodeHandle(index: -1, generation: 0)
+        self.isValid = true
+        self.backend = backend
+    }
+
+    /// Makes a recycled context valid for a render of `node`: the fast
+    /// runtime's pool hands out a context only when nothing else holds it.
+    @inlinable
+    func revalidate(runtime: FastRuntime, node: NodeHandle) {
+        self.runtime = Unmanaged.passUnretained(runtime)
+        self.node = node
+        isValid = true
+    }
+
+    /// Ends the render this context belongs to: from now on every use traps.
+    @inlinable
+    package func invalidate() {
+        runtime = nil
+        isValid = false
+    }
+
+    /// R5 for a context that has no runtime (anymore): it traps unless a
+    /// backend drives it and was not invalidated. A context checks itself
+    /// before it reads anything of a runtime, so one kept past its host
+    /// traps cleanly too.
+    @inlinable @inline(__always)
+    func checkValid() {
+        if _slowPath(!isValid) {
+            RuntimeErrors.contextUsedAfterRender(workflowType: WorkflowType.self)
+        }
     }
 
     /// Creates or updates the child (type of `workflow`, `key`), renders it if
@@ -35,28 +83,46 @@ public struct RenderContext<WorkflowType: Workflow> {
         key: String,
         outputMap: @escaping (Child.Output) -> Action
     ) -> Child.Rendering where Action.WorkflowType == WorkflowType {
-        switch driver {
-        case let .fast(runtime, node):
-            // The host keeps the runtime alive: no retain around the call.
+        if let runtime {
+            // The host keeps the runtime alive while a render runs.
             return runtime._withUnsafeGuaranteedRef {
                 $0.renderChild(workflow, key: key, outputMap: outputMap, parent: node, parentType: WorkflowType.self)
             }
-        case let .backend(backend):
-            return backend.render(workflow: workflow, key: key, outputMap: outputMap)
         }
+        return backendRender(workflow: workflow, key: key, outputMap: outputMap)
     }
 
-    /// The node's sink for actions of `actionType` (R13).
+    /// `render` for a backend context, or the trap for an invalid one; out
+    /// of line so the fast runtime's path stays small enough to inline.
+    @usableFromInline @inline(never)
+    func backendRender<Child: Workflow, Action: WorkflowAction>(
+        workflow: Child,
+        key: String,
+        outputMap: @escaping (Child.Output) -> Action
+    ) -> Child.Rendering where Action.WorkflowType == WorkflowType {
+        checkValid()
+        return backend.unsafelyUnwrapped.render(workflow: workflow, key: key, outputMap: outputMap)
+    }
+
+    /// The node's sink for actions of `actionType` (R13). A sink stays usable
+    /// after the render: send actions to it from your rendering's callbacks.
     @inlinable
     public func makeSink<Action: WorkflowAction>(of actionType: Action.Type) -> Sink<Action>
         where Action.WorkflowType == WorkflowType
     {
-        switch driver {
-        case let .fast(runtime, node):
+        if let runtime {
             return runtime._withUnsafeGuaranteedRef { $0.makeSink(of: actionType, node: node) }
-        case let .backend(backend):
-            return backend.makeSink(of: actionType)
         }
+        return backendMakeSink(of: actionType)
+    }
+
+    /// `makeSink` for a backend context, or the trap for an invalid one.
+    @usableFromInline @inline(never)
+    func backendMakeSink<Action: WorkflowAction>(of actionType: Action.Type) -> Sink<Action>
+        where Action.WorkflowType == WorkflowType
+    {
+        checkValid()
+        return backend.unsafelyUnwrapped.makeSink(of: actionType)
     }
 
     /// Runs `action` the first time `key` is asked for; later passes that ask
@@ -64,20 +130,33 @@ public struct RenderContext<WorkflowType: Workflow> {
     /// (R11, R12).
     @inlinable
     public func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
-        switch driver {
-        case let .fast(runtime, node):
+        if let runtime {
             runtime._withUnsafeGuaranteedRef {
                 $0.runSideEffect(key: key, node: node, workflowType: WorkflowType.self, action: action)
             }
-        case let .backend(backend):
-            backend.runSideEffect(key: key, action: action)
+            return
         }
+        checkValid()
+        backend.unsafelyUnwrapped.runSideEffect(key: key, action: action)
     }
 }
 
 extension RenderContext {
-    /// A sink of events, each turned into an action by `onEvent`; a view of
-    /// the node's `AnyWorkflowAction` sink (R14).
+    /// A sink of events, each turned into an action by `onEvent`, which may
+    /// mutate the state and return an output; a view of the node's
+    /// `AnyWorkflowAction` sink (R14).
+    public func makeSink<Event>(
+        of eventType: Event.Type,
+        onEvent: @escaping (Event, inout WorkflowType.State) -> WorkflowType.Output?
+    ) -> Sink<Event> {
+        makeSink(of: AnyWorkflowAction<WorkflowType>.self).contraMap { event in
+            AnyWorkflowAction<WorkflowType> { state, _ in onEvent(event, &state) }
+        }
+    }
+
+    /// Like `makeSink(of:onEvent:)`, for handlers that also read the
+    /// workflow's current value through the `ApplyContext`.
+    @_disfavoredOverload
     public func makeSink<Event>(
         of eventType: Event.Type,
         onEvent: @escaping (Event, inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output?
@@ -98,21 +177,12 @@ extension RenderContext {
     }
 }
 
-/// The seam for runtimes other than the fast one: the reference runtime's
-/// nodes implement this, and `RenderContext` reaches them through an
-/// existential. The fast runtime never goes through it.
-@usableFromInline
-package protocol RenderContextBackend<WorkflowType>: AnyObject {
-    associatedtype WorkflowType: Workflow
-
-    func render<Child: Workflow, Action: WorkflowAction>(
-        workflow: Child,
-        key: String,
-        outputMap: @escaping (Child.Output) -> Action
-    ) -> Child.Rendering where Action.WorkflowType == WorkflowType
-
-    func makeSink<Action: WorkflowAction>(of actionType: Action.Type) -> Sink<Action>
-        where Action.WorkflowType == WorkflowType
-
-    func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void)
+extension RenderContext {
+    /// A context over `implementation`, for code written against the
+    /// runtime's `@testable` seam.
+    static func make<Implementation: RenderContextType>(
+        implementation: Implementation
+    ) -> RenderContext<WorkflowType> where Implementation.WorkflowType == WorkflowType {
+        RenderContext(backend: implementation)
+    }
 }

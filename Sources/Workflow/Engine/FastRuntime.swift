@@ -31,8 +31,9 @@
 //   per child. The type-erased work (ending nodes, diffing children, the
 //   child index) is plain non-generic code.
 // - Allocation. In the steady state a render pass allocates nothing: the
-//   context is a value, sinks reuse their registration, output routes are
-//   updated in place, the stacks keep their capacity.
+//   context object comes from a pool per workflow type (`RenderContextPool`),
+//   sinks reuse their registration, output routes are updated in place, the
+//   stacks keep their capacity.
 //
 // Everything runs on the main queue (R22); nothing here is thread-safe.
 
@@ -241,7 +242,9 @@ final class FastRuntime {
         frames.push(RenderFrame(
             node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[i].firstChild
         ))
-        let rendering = workflow.render(state: state, context: RenderContext(runtime: self, node: handle(node)))
+        let context = store.contexts.take(runtime: self, node: handle(node))
+        let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
+        store.contexts.giveBack()
         nodes[i].needsRender = false
         store[slot].rendering = rendering
         if nodes[i].firstChild < 0, asked.count == Int(frames[frames.count - 1].firstAsked),
@@ -339,17 +342,17 @@ final class FastRuntime {
         }
     }
 
-    /// R5: the context must belong to the node whose render is running.
-    /// Returns that render's pass.
+    /// R5: the context must belong to the innermost render running. Only a
+    /// valid context calls this (it checked itself), so its node is alive
+    /// and rendering: what is left to catch is a parent's context used
+    /// while a child renders. Returns that render's pass.
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
-        let i = Int(node.index)
-        guard frames.count > 0, frames[frames.count - 1].node == node.index,
-              nodes[i].generation == node.generation
-        else {
-            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: i < nodes.count ? nodes[key: i] : "?")
+        let top = frames.count - 1
+        guard frames[top].node == node.index else {
+            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[key: Int(node.index)])
         }
-        return frames[frames.count - 1].pass
+        return frames[top].pass
     }
 
     /// The existing child of `parent` with this store (type) and key, or -1:

@@ -62,6 +62,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
     @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<Int32>(capacity: 4)
+    /// The render contexts of this type's renders, reused (R5).
+    @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
     /// `==` of the state, when it is Equatable (S1).
     @usableFromInline let stateEquality: ((W.State, W.State) -> Bool)?
@@ -84,6 +86,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         slots.deallocate()
         routes?.deallocate()
         freeSlots.deallocate()
+        contexts.deallocate()
     }
 
     /// The node's typed values. The slot must be live.

@@ -25,6 +25,14 @@ package enum RuntimeErrors {
         fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it.")
     }
 
+    /// R5: a render context used after the render that got it returned.
+    /// The context checks this itself, before reading anything of the
+    /// runtime, which may be gone.
+    @usableFromInline
+    package static func contextUsedAfterRender(workflowType: Any.Type) -> Never {
+        fatalError("RenderContext<\(workflowType)> was used after the render(state:context:) call that got it returned. A RenderContext is valid only during that call: make sinks with it there and keep the sinks (or the rendering's callbacks), never the context.")
+    }
+
     /// R19 during a render pass.
     package static func updateDuringRender(workflowType: Any.Type) -> Never {
         fatalError("update(workflow:) was called on the host of \(workflowType) while a render pass is in progress.")
