@@ -2,8 +2,9 @@
 /// `withConfiguration`. A host reads the configuration when it is created.
 @_spi(WorkflowRuntimeConfig)
 public enum Runtime {
+    /// The configuration bound by `withConfiguration` for the current task.
     @TaskLocal
-    static var scoped: Configuration?
+    static var _currentConfiguration: Configuration?
 
     nonisolated(unsafe) static var bootstrapped: Configuration?
 
@@ -25,12 +26,20 @@ public enum Runtime {
     ) -> T {
         var configuration = configuration
         override?(&configuration)
-        return $scoped.withValue(configuration, operation: operation)
+        return $_currentConfiguration.withValue(configuration, operation: operation)
     }
 
     /// The configuration in force here.
     package static var configuration: Configuration {
-        scoped ?? bootstrapped ?? Configuration()
+        _currentConfiguration ?? bootstrapped ?? .default
+    }
+}
+
+extension Runtime {
+    /// Forgets the bootstrapped configuration, so that a test can bootstrap
+    /// again.
+    static func resetConfig() {
+        bootstrapped = nil
     }
 }
 
@@ -52,5 +61,8 @@ extension Runtime {
         }
 
         public init() {}
+
+        /// Every switch at its default.
+        static let `default` = Configuration()
     }
 }

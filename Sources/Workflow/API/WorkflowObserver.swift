@@ -96,6 +96,11 @@ package final class ChainedWorkflowObserver: WorkflowObserver {
         self.observers = observers
     }
 
+    /// The name code written against the runtime's `@testable` seam uses.
+    convenience init(observers: [WorkflowObserver]) {
+        self.init(observers)
+    }
+
     /// One observer for a host's list, or nil when there is none.
     package static func chain(_ observers: [WorkflowObserver]) -> WorkflowObserver? {
         observers.count <= 1 ? observers.first : ChainedWorkflowObserver(observers)

@@ -44,3 +44,11 @@ public struct WorkflowSession {
         self.parentLink = parent.map { .some($0) } ?? .none
     }
 }
+
+extension WorkflowSession {
+    /// The session of a node of `workflow`'s type, for code written against
+    /// the runtime's `@testable` seam.
+    init<WorkflowType: Workflow>(workflow: WorkflowType, renderKey: String, parent: WorkflowSession?) {
+        self.init(workflowType: WorkflowType.self, renderKey: renderKey, parent: parent)
+    }
+}

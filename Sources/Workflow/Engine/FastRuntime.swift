@@ -68,6 +68,8 @@ final class FastRuntime {
     @usableFromInline let hasObserver: Bool
     /// Sessions by node slot; kept only when there is an observer.
     @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
+    /// The parent session the root's session names (nil for a host's root).
+    @usableFromInline var rootParentSession: WorkflowSession?
 
     /// Sends: now, queued, or fatal (R15, R16).
     @usableFromInline let gate = CascadeGate()
@@ -210,7 +212,7 @@ final class FastRuntime {
         let node = allocateNode(store: store.index, key: key, parent: parent)
         var state: W.State
         if hasObserver, let observer {
-            let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? nil : sessions[Int(parent)])
+            let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? rootParentSession : sessions[Int(parent)])
             sessions[Int(node)] = session
             observer.sessionDidBegin(session)
             state = workflow.makeInitialState()

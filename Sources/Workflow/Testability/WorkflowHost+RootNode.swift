@@ -1,0 +1,13 @@
+extension WorkflowHost {
+    /// The host's root as code written against the runtime's `@testable`
+    /// seam inspects it: the observer its nodes report to.
+    var rootNode: HostRootNode {
+        HostRootNode(observer: runtime.observer)
+    }
+}
+
+/// What `WorkflowHost.rootNode` tells: the one observer the host's nodes
+/// report to (nil, the single observer given, or a chain of several).
+struct HostRootNode {
+    let observer: WorkflowObserver?
+}
