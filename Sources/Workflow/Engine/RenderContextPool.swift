@@ -1,41 +1,49 @@
 /// The render contexts of one workflow type: a render takes one and gives it
 /// back when its `render` returns, so that a steady render pass makes no
 /// context and retains none. The pool holds as many contexts as renders of
-/// the type were ever nested at once.
+/// the type were ever nested at once; the first sits inline, so a type whose
+/// renders never nest costs one object and no buffer.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
 /// pool references it, weakly or strongly: a context a user kept stays
 /// invalid for good and is never handed out for another render.
 ///
-/// Invariants: `contexts[0..<count]` hold one retained reference each;
-/// `contexts[0..<inUse]` belong to the renders running now, innermost last;
-/// the others are spares, all invalid.
+/// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above;
+/// contexts `0..<count` hold one retained reference each, `0..<inUse`
+/// belong to the renders running now (innermost last), the others are
+/// spares, all invalid. `first` is nil when `count` is 0.
 @usableFromInline
 struct RenderContextPool<W: Workflow> {
-    @usableFromInline var contexts: UnsafeMutablePointer<Unmanaged<RenderContext<W>>>
-    @usableFromInline var capacity = 1
+    @usableFromInline var first: Unmanaged<RenderContext<W>>?
+    @usableFromInline var more: UnsafeMutablePointer<Unmanaged<RenderContext<W>>>?
+    @usableFromInline var moreCapacity = 0
     @usableFromInline var count = 0
     @usableFromInline var inUse = 0
 
     @inlinable
-    init() {
-        contexts = .allocate(capacity: capacity)
-    }
+    init() {}
 
     /// A valid context for a render of `node`, owned by the pool.
     @inlinable @inline(__always)
     mutating func take(runtime: FastRuntime, node: NodeHandle) -> Unmanaged<RenderContext<W>> {
-        if inUse == count {
-            if count == capacity {
-                grow()
-            }
-            (contexts + count).initialize(to: Unmanaged.passRetained(RenderContext(runtime: runtime, node: node)))
-            count += 1
-        } else {
-            contexts[inUse]._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
-        }
+        let k = inUse
         inUse += 1
-        return contexts[inUse - 1]
+        if k < count {
+            let context = self.context(at: k)
+            context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
+            return context
+        }
+        let context = Unmanaged.passRetained(RenderContext<W>(runtime: runtime, node: node))
+        if k == 0 {
+            first = context
+        } else {
+            if k > moreCapacity {
+                growMore()
+            }
+            (more.unsafelyUnwrapped + (k - 1)).initialize(to: context)
+        }
+        count += 1
+        return context
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
@@ -43,38 +51,68 @@ struct RenderContextPool<W: Workflow> {
     @inlinable @inline(__always)
     mutating func giveBack() {
         inUse -= 1
-        let slot = contexts + inUse
-        let context = slot.pointee
+        let k = inUse
+        let context = self.context(at: k)
         context._withUnsafeGuaranteedRef { $0.invalidate() }
         // The slot is the pool's strong reference: checked in place, without
         // a retain. A weak reference does not count as a strong one, so it
         // is looked at apart: a context held weakly must not come back to
         // life for another node.
-        let unique = slot.withMemoryRebound(to: RenderContext<W>.self, capacity: 1) {
-            isKnownUniquelyReferenced(&$0.pointee)
-        } && context._withUnsafeGuaranteedRef { _getWeakRetainCount($0) <= 1 }
-        if !unique {
-            count -= 1
-            slot.pointee = contexts[count]
-            context.release()
+        let unique: Bool
+        if k == 0 {
+            unique = withUnsafeMutablePointer(to: &first) {
+                $0.withMemoryRebound(to: RenderContext<W>?.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
+            }
+        } else {
+            unique = (more.unsafelyUnwrapped + (k - 1)).withMemoryRebound(to: RenderContext<W>.self, capacity: 1) {
+                isKnownUniquelyReferenced(&$0.pointee)
+            }
+        }
+        if !unique || context._withUnsafeGuaranteedRef({ _getWeakRetainCount($0) }) > 1 {
+            drop(at: k)
         }
     }
 
+    /// Context `k`, which must exist.
+    @inlinable @inline(__always)
+    func context(at k: Int) -> Unmanaged<RenderContext<W>> {
+        k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
+    }
+
+    /// Releases context `k` (a user keeps it) and moves the last spare into
+    /// its place.
     @usableFromInline @inline(never)
-    mutating func grow() {
-        let grown = UnsafeMutablePointer<Unmanaged<RenderContext<W>>>.allocate(capacity: capacity * 2)
-        grown.moveInitialize(from: contexts, count: count)
-        contexts.deallocate()
-        contexts = grown
-        capacity *= 2
+    mutating func drop(at k: Int) {
+        let dropped = context(at: k)
+        count -= 1
+        if k < count {
+            let last = context(at: count)
+            if k == 0 { first = last } else { more.unsafelyUnwrapped[k - 1] = last }
+        }
+        if count == 0 {
+            first = nil
+        }
+        dropped.release()
+    }
+
+    @usableFromInline @inline(never)
+    mutating func growMore() {
+        let capacity = max(2, moreCapacity * 2)
+        let grown = UnsafeMutablePointer<Unmanaged<RenderContext<W>>>.allocate(capacity: capacity)
+        if let more {
+            grown.moveInitialize(from: more, count: max(0, count - 1))
+            more.deallocate()
+        }
+        more = grown
+        moreCapacity = capacity
     }
 
     /// Releases the contexts; the pool is not used afterwards.
     @inlinable
     func deallocate() {
         for k in 0..<count {
-            contexts[k].release()
+            context(at: k).release()
         }
-        contexts.deallocate()
+        more?.deallocate()
     }
 }
