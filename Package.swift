@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The Workflow and WorkflowReference products depend on the Swift toolchain
-// only; WorkflowTesting adds IssueReporting and CustomDump, as upstream's
-// does. Benchmarks and their dependencies live in the nested package under
-// Benchmarks/.
+// The Workflow, WorkflowReference and WorkflowConcurrency products depend on
+// the Swift toolchain only; WorkflowTesting adds IssueReporting and
+// CustomDump, as upstream's does. Benchmarks and their dependencies live in
+// the nested package under Benchmarks/.
 let package = Package(
     name: "FastWorkflow",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
         // `RenderTester` and `WorkflowActionTester`, for users' unit tests.
         .library(name: "WorkflowTesting", targets: ["WorkflowTesting"]),
+        // `Worker`, `AsyncOperationWorker`, `AsyncSequenceWorker`.
+        .library(name: "WorkflowConcurrency", targets: ["WorkflowConcurrency"]),
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
@@ -41,6 +43,7 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        .target(name: "WorkflowConcurrency", dependencies: ["Workflow"]),
         .target(name: "WorkloadProfiles"),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
@@ -60,6 +63,14 @@ let package = Package(
         .testTarget(
             name: "WorkflowTestingTests",
             dependencies: ["Workflow", "WorkflowTesting"]
+        ),
+        .testTarget(
+            name: "WorkflowConcurrencyTests",
+            dependencies: [
+                "Workflow",
+                "WorkflowReference",
+                "WorkflowConcurrency",
+            ]
         ),
         // Compile-only checks that code written against upstream's API
         // builds unchanged.
