@@ -2,9 +2,10 @@
 import PackageDescription
 
 // The Workflow, WorkflowReference and WorkflowConcurrency products depend on
-// the Swift toolchain only; WorkflowTesting adds IssueReporting and
-// CustomDump, as upstream's does. Benchmarks and their dependencies live in
-// the nested package under Benchmarks/.
+// the Swift toolchain only; WorkflowTesting and WorkflowConcurrencyTesting
+// add IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
+// Benchmarks and their dependencies live in the nested package under
+// Benchmarks/.
 let package = Package(
     name: "FastWorkflow",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -17,6 +18,9 @@ let package = Package(
         .library(name: "WorkflowTesting", targets: ["WorkflowTesting"]),
         // `Worker`, `AsyncOperationWorker`, `AsyncSequenceWorker`.
         .library(name: "WorkflowConcurrency", targets: ["WorkflowConcurrency"]),
+        // `RenderTester.expectWorker`, for users' unit tests of workflows
+        // that run workers.
+        .library(name: "WorkflowConcurrencyTesting", targets: ["WorkflowConcurrencyTesting"]),
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
@@ -44,6 +48,15 @@ let package = Package(
             ]
         ),
         .target(name: "WorkflowConcurrency", dependencies: ["Workflow"]),
+        .target(
+            name: "WorkflowConcurrencyTesting",
+            dependencies: [
+                "WorkflowConcurrency",
+                "WorkflowTesting",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .target(name: "WorkloadProfiles"),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
@@ -70,6 +83,8 @@ let package = Package(
                 "Workflow",
                 "WorkflowReference",
                 "WorkflowConcurrency",
+                "WorkflowConcurrencyTesting",
+                "WorkflowTesting",
             ]
         ),
         // Compile-only checks that code written against upstream's API
