@@ -91,7 +91,7 @@ let package = Package(
         // builds unchanged.
         .testTarget(
             name: "APICompatibilityTests",
-            dependencies: ["Workflow", "WorkflowTesting"]
+            dependencies: ["Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
