@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The Workflow and WorkflowReference products depend on the Swift toolchain
-// only; WorkflowTesting adds IssueReporting and CustomDump, as upstream's
-// does. Benchmarks and their dependencies live in the nested package under
+// The Workflow, WorkflowReference and WorkflowConcurrency products depend on
+// the Swift toolchain only; WorkflowTesting and WorkflowConcurrencyTesting
+// add IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
+// Benchmarks and their dependencies live in the nested package under
 // Benchmarks/.
 let package = Package(
     name: "FastWorkflow",
@@ -15,6 +16,11 @@ let package = Package(
         .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
         // `RenderTester` and `WorkflowActionTester`, for users' unit tests.
         .library(name: "WorkflowTesting", targets: ["WorkflowTesting"]),
+        // `Worker`, `AsyncOperationWorker`, `AsyncSequenceWorker`.
+        .library(name: "WorkflowConcurrency", targets: ["WorkflowConcurrency"]),
+        // `RenderTester.expectWorker`, for users' unit tests of workflows
+        // that run workers.
+        .library(name: "WorkflowConcurrencyTesting", targets: ["WorkflowConcurrencyTesting"]),
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
@@ -41,6 +47,16 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        .target(name: "WorkflowConcurrency", dependencies: ["Workflow"]),
+        .target(
+            name: "WorkflowConcurrencyTesting",
+            dependencies: [
+                "WorkflowConcurrency",
+                "WorkflowTesting",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
         .target(name: "WorkloadProfiles"),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
@@ -61,11 +77,21 @@ let package = Package(
             name: "WorkflowTestingTests",
             dependencies: ["Workflow", "WorkflowTesting"]
         ),
+        .testTarget(
+            name: "WorkflowConcurrencyTests",
+            dependencies: [
+                "Workflow",
+                "WorkflowReference",
+                "WorkflowConcurrency",
+                "WorkflowConcurrencyTesting",
+                "WorkflowTesting",
+            ]
+        ),
         // Compile-only checks that code written against upstream's API
         // builds unchanged.
         .testTarget(
             name: "APICompatibilityTests",
-            dependencies: ["Workflow", "WorkflowTesting"]
+            dependencies: ["Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting"]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule

@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Workflow
+
+/// The node that runs a `Worker`: what `running(in:key:)` creates for a
+/// worker, and what `RenderTester.expectWorker` expects.
+///
+/// Its state is the identity of the current run. A worker that is not
+/// equivalent to the previous one gets a new identity (W2); the one side
+/// effect, keyed by the identity, owns the task, so a new identity starts a
+/// new task and ends the old side effect, whose lifetime cancels the old
+/// task. Removing the node ends the side effect too (W3).
+@usableFromInline
+package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
+    @usableFromInline package typealias State = UUID
+    @usableFromInline package typealias Rendering = Void
+    @usableFromInline package typealias Output = WorkerType.Output
+
+    /// The worker the parent asked for in its latest render.
+    @usableFromInline
+    package let worker: WorkerType
+
+    @inlinable
+    package init(worker: WorkerType) {
+        self.worker = worker
+    }
+
+    @inlinable
+    package func makeInitialState() -> UUID {
+        UUID()
+    }
+
+    @inlinable
+    package func workflowDidChange(from previousWorkflow: WorkerWorkflow<WorkerType>, state: inout UUID) {
+        if !worker.isEquivalent(to: previousWorkflow.worker) {
+            state = UUID()
+        }
+    }
+
+    @inlinable
+    package func render(state: UUID, context: RenderContext<WorkerWorkflow<WorkerType>>) {
+        // Declared on every render so that the sink the task holds stays
+        // live for as long as the node does (R13).
+        let sink = context.makeSink(of: AnyWorkflowAction<WorkerWorkflow<WorkerType>>.self)
+        context.runSideEffect(key: state) { lifetime in
+            start(sending: sink, until: lifetime)
+        }
+    }
+
+    /// Starts `run()` off the main actor; its result is sent on the main
+    /// actor (W1) unless the lifetime ended first.
+    @usableFromInline
+    func start(sending sink: Sink<AnyWorkflowAction<WorkerWorkflow<WorkerType>>>, until lifetime: Lifetime) {
+        let worker = worker
+        let task = Task(priority: .high) {
+            let output = await worker.run()
+            await MainActor.run {
+                // Checked on the main actor, where the lifetime ends: a task
+                // cancelled by a render never delivers, even if `run()`
+                // finished before it noticed.
+                guard !Task.isCancelled else { return }
+                sink.send(AnyWorkflowAction(sendingOutput: output))
+            }
+        }
+        lifetime.onEnded { task.cancel() }
+    }
+}

@@ -1,0 +1,36 @@
+import WorkflowConcurrency
+
+/// A worker that records its start, waits, records its finish and returns
+/// `value`. Equivalent workers have the same `value`.
+///
+/// Without a gate it sleeps `delay`, and if cancelled meanwhile records
+/// `cancelled <value>` and returns at once. With a gate it waits until the
+/// test opens it, ignoring cancellation, as careless work does.
+struct SleepingWorker: Worker {
+    typealias Output = String
+
+    var value: String
+    var delay: Duration = .milliseconds(20)
+    var gate: Gate?
+    var probe: Probe
+
+    func run() async -> String {
+        probe.record("start \(value)")
+        if let gate {
+            await gate.wait()
+        } else {
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                probe.record("cancelled \(value)")
+                return value
+            }
+        }
+        probe.record("finish \(value)")
+        return value
+    }
+
+    func isEquivalent(to otherWorker: SleepingWorker) -> Bool {
+        value == otherWorker.value
+    }
+}
