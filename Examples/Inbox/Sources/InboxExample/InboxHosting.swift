@@ -1,0 +1,10 @@
+import Workflow
+
+/// What the scripted session needs of a host. `WorkflowHost` and
+/// `ReferenceWorkflowHost` both have these members, so either can run it.
+public protocol InboxHosting: AnyObject {
+    var rendering: InboxScreen { get }
+    var renderings: AsyncStream<InboxScreen> { get }
+}
+
+extension WorkflowHost: InboxHosting where WorkflowType == InboxWorkflow {}
