@@ -4,6 +4,8 @@
 # make bench-check  fails when the fast runtime's allocations per op regress
 #                   against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
+# make example      the inbox example app's scripted session, in release
+#                   (make example ARGS=--reference compares with the reference runtime)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -76,6 +78,12 @@ report-check: report
 # summary: make profile PROFILE=w3-leaf-update [VARIANT=fast|reference|vanilla] [OPS=N]
 # [CASE=W1c: another case of the profile]. Writes results/profiles/PROFILE/
 # (PROFILE-CASE-VARIANT/ when CASE or another variant is given).
-.PHONY: profile
+.PHONY: profile example
 profile:
 	CASE="$(CASE)" sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
+
+# The inbox example (Examples/README.md): a scripted session on a 5,000-row
+# tree, with the time and the workflows rendered at each step.
+example:
+	swift build -c release --product inbox-example
+	.build/release/inbox-example $(ARGS)

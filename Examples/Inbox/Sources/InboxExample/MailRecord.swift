@@ -25,6 +25,19 @@ public struct MailRecord: Equatable, Identifiable, Sendable {
     /// True when `query` (already lower-cased) is empty or found in the
     /// sender or the subject.
     public func matches(_ query: String) -> Bool {
-        query.isEmpty || searchText.contains(query)
+        if query.isEmpty { return true }
+        // Byte by byte: both sides are lower case already, and a grapheme-
+        // aware search would cost more than the render pass it feeds.
+        var text = searchText
+        var query = query
+        return text.withUTF8 { text in
+            query.withUTF8 { query in
+                guard query.count <= text.count else { return false }
+                for start in 0...(text.count - query.count) where text[start] == query[0] {
+                    if (1..<query.count).allSatisfy({ text[start + $0] == query[$0] }) { return true }
+                }
+                return false
+            }
+        }
     }
 }

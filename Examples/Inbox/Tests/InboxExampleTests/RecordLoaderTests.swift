@@ -19,13 +19,20 @@ struct RecordLoaderTests {
         #expect(RecordLoader().isEquivalent(to: RecordLoader(count: 5_000)))
         #expect(!RecordLoader(count: 10).isEquivalent(to: RecordLoader(count: 11)))
     }
+}
 
+@Suite("MailRecord")
+struct MailRecordTests {
     @Test("a record matches a lower-case query found in its sender or subject")
     func matching() {
         #expect(invoice.matches(""))
         #expect(invoice.matches("ada"))
         #expect(invoice.matches("4411"))
+        #expect(invoice.matches("ada lovelace invoice 4411"))
+        #expect(!invoice.matches("ada lovelace invoice 44111"))
+        #expect(!invoice.matches("4412"))
         #expect(!invoice.matches("Ada"))
         #expect(!invoice.matches("friday"))
+        #expect(MailRecord(id: 9, sender: "Zoë", subject: "Café", body: "").matches("zoë café"))
     }
 }
