@@ -1,11 +1,15 @@
-# make test         the tests (what CI runs): swift test, then bench-smoke
-# make bench        the benchmark comparison (README's main job): table + results/bench.json
-# make bench-smoke  every benchmark runs briefly and checks its result
-# make bench-check  fails when the fast runtime's allocations per op regress
-#                   against Benchmarks/Baselines/allocations.json
+# make test            the tests (what CI runs): swift test, then bench-smoke
+# make bench           the benchmark comparison (README's main job): table + results/bench.json
+# make bench-smoke     every benchmark runs briefly and checks its result
+# make bench-check     fails when the fast runtime's allocations per op regress
+#                      against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
-# make example      the inbox example app's scripted session, in release
-#                   (make example ARGS=--reference compares with the reference runtime)
+# make fuzz            differential fuzzing on fresh seeds (FUZZ_SECONDS=600, PROFILE=)
+# make report          the HTML report and charts from results/bench.json
+# make report-check    renders the report in headless Chromium, checks the charts
+# make profile         callgrind and jemalloc profiles of one workload (PROFILE=...)
+# make example         the inbox example's scripted session, in release
+#                      (ARGS=--reference compares it with the reference runtime)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -16,7 +20,8 @@ RESULTS := $(CURDIR)/results
 BASELINE := $(BENCH)/Baselines/allocations.json
 ORDO := $(BENCH)/run-ordo.sh
 
-.PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc
+.PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
+	fuzz report report-check profile example
 
 test:
 	swift test
@@ -51,23 +56,20 @@ bench-check: bench-build
 bench-baseline: bench-build
 	$(BIN)/BenchTable --budget 0.1 --write-baseline $(BASELINE) --out $(RESULTS)/bench-baseline.json
 
-.PHONY: fuzz
-
 # Differential fuzzing on fresh seeds: `make fuzz` (600 s), `make fuzz
-# SECONDS=120`, `make fuzz PROFILE=fuzz-keyed-churn`. Prints the case rate
+# FUZZ_SECONDS=120`, `make fuzz PROFILE=fuzz-keyed-churn`. Prints the case rate
 # and the divergences found; fails if there was one. Release build: cases
 # per second are the point (the fault switches are debug-only).
-SECONDS ?= 600
+FUZZ_SECONDS ?= 600
 fuzz:
 	swift build -c release --product workflow-fuzz
-	.build/release/workflow-fuzz --seconds $(SECONDS) $(if $(PROFILE),--profile $(PROFILE))
+	.build/release/workflow-fuzz --seconds $(FUZZ_SECONDS) $(if $(PROFILE),--profile $(PROFILE))
 
 # The benchmark report: results/report/index.html and the charts as .svg files,
-# from results/bench.json (runs `make bench` first when there is none).
+# from results/bench.json; without one it stops and says to run `make bench`.
 BENCH_JSON ?= results/bench.json
-.PHONY: report report-check
 report:
-	@test -f $(BENCH_JSON) || $(MAKE) bench
+	@test -f $(BENCH_JSON) || { echo "report: no $(BENCH_JSON); run \`make bench\` first (about 6 min)" >&2; exit 1; }
 	python3 Scripts/report.py --input $(BENCH_JSON) --output results/report
 
 # Renders the page in headless Chromium and checks the charts are drawn (not CI).
@@ -78,7 +80,6 @@ report-check: report
 # summary: make profile PROFILE=w3-leaf-update [VARIANT=fast|reference|vanilla] [OPS=N]
 # [CASE=W1c: another case of the profile]. Writes results/profiles/PROFILE/
 # (PROFILE-CASE-VARIANT/ when CASE or another variant is given).
-.PHONY: profile example
 profile:
 	CASE="$(CASE)" sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
 

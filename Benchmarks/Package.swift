@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The benchmark suite of FastWorkflow (issue 5), kept in its own package so
+// The benchmark suite of FastWorkflow, kept in its own package so
 // that the library and `swift test` at the root never build the harness.
 // Every workload runs three ways: the fast runtime, the reference runtime and
 // hand-written vanilla Swift (see Sources/Workloads/).
@@ -11,7 +11,7 @@ let package = Package(
     dependencies: [
         .package(name: "FastWorkflow", path: "../"),
         // The malloc interposer trait makes mallocCountTotal exact; the
-        // default traits do not resolve on these machines (tooling.md).
+        // default traits do not resolve on these machines.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -1,10 +1,10 @@
 #!/bin/sh
 # make profile: a CPU profile (callgrind) and a heap profile (jemalloc) of one
-# workload profile run by workload-runner, and summary.txt beside them.
+# workload profile run by WorkloadRunner, and summary.txt beside them.
 #
 # Usage: Scripts/profile.sh PROFILE [fast|reference|vanilla] [OPS]
-#   CASE=W1c picks another case of the profile than its first (workload-runner --case).
-#   RUNNER=/path/to/workload-runner skips the build.
+#   CASE=W1c picks another case of the profile than its first (WorkloadRunner --case).
+#   RUNNER=/path/to/WorkloadRunner skips the build.
 #   LG_PROF_SAMPLE=12 samples the heap every 4 KiB on average (default 0:
 #   every allocation, exact but slower on trees of a million nodes).
 # Writes results/profiles/PROFILE/ (PROFILE-VARIANT/ for other variants).
@@ -30,9 +30,7 @@ ensure_command valgrind valgrind
 ensure_command jeprof libjemalloc-dev
 
 if [ -z "${RUNNER:-}" ]; then
-    # The product is `workload-runner` if Package.swift declares it, else the target's name.
     product=WorkloadRunner
-    grep -q '"workload-runner"' Benchmarks/Package.swift && product=workload-runner
     swift build -c release --package-path Benchmarks --product "$product"
     RUNNER="$(swift build -c release --package-path Benchmarks --show-bin-path)/$product"
 fi

@@ -8,7 +8,7 @@ import Foundation
 public struct WorkloadProfile: Decodable, Sendable, Equatable {
     /// The file's name without `.json`, e.g. `w3-leaf-update`.
     public var name: String
-    /// The workload id of `workloads.md` (`W1` ... `W8`) or `fuzz`.
+    /// The workload id of `Benchmarks/README.md` (`W1` ... `W8`) or `fuzz`.
     public var workload: String
     public var summary: String
     /// The seed of every random choice made from this profile.

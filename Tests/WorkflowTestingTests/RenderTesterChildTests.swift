@@ -272,6 +272,24 @@ struct RenderTesterChildTests {
         #expect(names == ["lin"])
     }
 
+    @Test("T2: an AnyWorkflow whose output is ignored is expected as the AnyWorkflow, not as the workflow it wraps")
+    func ignoringOutputOfErasedChild() {
+        var names: [String] = []
+        ChildAskingWorkflow(requests: [.quietErasedGreeting("kit", key: "erased")])
+            .renderTester()
+            .expectWorkflowIgnoringOutput(
+                type: AnyWorkflow<String, GreetingChild.Output>.self,
+                key: "erased",
+                producingRendering: "EQ"
+            ) { child in
+                names.append((child.base as? GreetingChild)?.name ?? "not a GreetingChild")
+            }
+            .render { #expect($0 == ["EQ"]) }
+            .assertNoAction()
+            .assertNoOutput()
+        #expect(names == ["kit"])
+    }
+
     @Test("T2: expectWorkflowIgnoringOutput does not match a child whose output is not ignored")
     func ignoringOutputIsAnotherType() {
         expectIssues([

@@ -2,7 +2,7 @@
 import Testing
 @testable import Workflow
 
-/// Issue 3's memory budget (W6: at most 200 bytes per node) rests on these
+/// The memory budget (W6: at most 200 bytes per node) rests on these
 /// sizes; a field added to a record shows up here before it shows up in
 /// `make bench`.
 @Suite("Memory layout of the fast runtime")

@@ -5,7 +5,7 @@ import Workloads
 
 // Every workload case of the catalog, once per variant: "<case id> <variant>".
 // Metrics are wallClock and mallocCountTotal only: any OS metric adds harness
-// mallocs to the samples (tooling.md). Each sample measures `opsPerSample`
+// mallocs to the samples (the interposer counts them too). Each sample measures `opsPerSample`
 // runs (or one prepared run); BenchTable divides by that number, which it
 // reads from the same catalog.
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// The targets of workloads.md, in one place. Each is a list of criteria;
+// The targets of the workloads (Benchmarks/README.md), in one place. Each is a list of criteria;
 // a row meets its target when every criterion holds. Allocation criteria
 // count the fast runtime's allocations beyond vanilla's: the rendering value
 // itself (e.g. W1's array of 1,000 leaf screens) is allocated by every

@@ -4,7 +4,7 @@ import Workloads
 
 // bench-table: measures every workload case in a plain loop with jemalloc's
 // counters, merges ordo-one's figures (its influx export), evaluates the
-// targets of workloads.md, prints the table and writes results/bench.json.
+// workload targets, prints the table and writes results/bench.json.
 //
 //   bench-table [--ordo DIR] [--ordo-log FILE] [--out results/bench.json] [--smoke] [--budget SECONDS]
 //               [--check-baseline FILE] [--write-baseline FILE]

@@ -1,4 +1,4 @@
-/// Every workload case of workloads.md, with sizes read from Profiles/.
+/// Every workload case of Benchmarks/README.md, with sizes read from Profiles/.
 public enum Catalog {
     public static func all() throws -> [WorkloadCase] {
         var cases: [WorkloadCase] = []

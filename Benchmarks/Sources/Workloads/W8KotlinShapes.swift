@@ -4,7 +4,7 @@ import Workflow
 // bushy (one parent, 250 leaves); every node runs one side effect. Eight
 // operations on each; the root values to send are made beforehand.
 
-/// The W8 operations, as in workloads.md.
+/// The W8 operations, as listed in Benchmarks/README.md.
 public enum ShapeOperation: String, CaseIterable {
     case create, addLeaf, removeLeaf, propsChangeOne, propsChangeAll, stateChangeOne, stateChangeAll, tearDown
 

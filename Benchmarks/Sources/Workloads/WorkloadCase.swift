@@ -6,7 +6,7 @@ import WorkflowReference
 public struct WorkloadCase {
     /// Unique and stable: the benchmark names are "<id> <variant>".
     public var id: String
-    /// The workload of workloads.md: "W1" ... "W8".
+    /// The workload (Benchmarks/README.md): "W1" ... "W8".
     public var workload: String
     public var operation: String
     /// The profile under Profiles/ its sizes come from.

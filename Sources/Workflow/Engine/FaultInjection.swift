@@ -1,5 +1,5 @@
 #if DEBUG
-/// Deliberate bugs for the differential tests to catch (issue 4): each
+/// Deliberate bugs for the differential tests to catch: each
 /// switch breaks one rule of the fast runtime while it is on. Debug builds
 /// only; release builds contain neither this type nor its hooks. All off by
 /// default; a test turns one on and off again within one synchronous

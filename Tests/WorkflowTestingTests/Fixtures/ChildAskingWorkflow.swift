@@ -13,6 +13,8 @@ struct ChildAskingWorkflow: Workflow {
         case mappedGreeting(String, key: String = "")
         /// The same child through `ignoringOutput()`.
         case quietGreeting(String, key: String = "")
+        /// The same child through `asAnyWorkflow().ignoringOutput()`.
+        case quietErasedGreeting(String, key: String = "")
         /// `HeartbeatChild(interval:).running(in:key:outputMap:)`.
         case heartbeat(Int, key: String = "")
         case ping(key: String = "")
@@ -67,6 +69,8 @@ struct ChildAskingWorkflow: Workflow {
                     .rendered(in: context, key: key)
             case let .quietGreeting(name, key):
                 return GreetingChild(name: name).ignoringOutput().rendered(in: context, key: key)
+            case let .quietErasedGreeting(name, key):
+                return GreetingChild(name: name).asAnyWorkflow().ignoringOutput().rendered(in: context, key: key)
             case let .heartbeat(interval, key):
                 HeartbeatChild(interval: interval).running(in: context, key: key) { Action.beat($0) }
                 return "heartbeat"

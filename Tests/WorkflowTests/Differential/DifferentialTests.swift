@@ -2,7 +2,7 @@ import DifferentialTesting
 import Foundation
 import Testing
 
-/// Issue 4: the fast runtime (render skipping on and off) against the
+/// The fast runtime (render skipping on and off) against the
 /// reference, on random trees and event sequences drawn from the fuzz
 /// profiles, compared after every step: rendering (with every node's state),
 /// sinks, root outputs, node and side-effect starts and ends, applied

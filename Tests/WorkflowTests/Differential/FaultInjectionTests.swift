@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Workflow
 
-/// Issue 4, item 6: the harness can fail. Each debug-only fault switch breaks
+/// The harness can fail. Each debug-only fault switch breaks
 /// one rule of the fast runtime; the fuzzer must catch it on the fixed seeds
 /// within seconds, and shrink it to a small case that still fails.
 extension DifferentialTests {

@@ -1,7 +1,7 @@
 import Testing
 import Workflow
 
-// Regressions found in review: a host released by its own observer in the
+// Regressions: a host released by its own observer in the
 // middle of a cascade (R10), and keys that are equal as Strings but spelled
 // with different bytes (R1).
 
@@ -55,8 +55,8 @@ private struct Named: Workflow {
 }
 
 @MainActor
-@Suite("Review regressions")
-struct ReviewRegressionTests {
+@Suite("Host released mid-cascade, byte-different equal keys")
+struct ReentrancyAndKeyRegressionTests {
     @Test("R10: a host released by its output observer during a cascade ends cleanly", arguments: RuntimeKind.allCases)
     func hostReleasedByItsObserver(kind: RuntimeKind) {
         var host: TestHost<Pinger>? = TestHost(kind, Pinger())
