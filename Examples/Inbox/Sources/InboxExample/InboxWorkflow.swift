@@ -24,6 +24,8 @@ public struct InboxWorkflow: Workflow {
         State()
     }
 
+    /// Everything that changes the inbox: the loader, the search field,
+    /// and the requests of the rows and of the detail.
     public enum Action: WorkflowAction, Equatable {
         public typealias WorkflowType = InboxWorkflow
 

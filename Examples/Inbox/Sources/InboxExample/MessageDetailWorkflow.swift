@@ -10,12 +10,14 @@ public struct MessageDetailWorkflow: Workflow, Equatable {
 
     public typealias State = Void
 
+    /// What the user asked of the open message; the root acts on it.
     public enum Output: Equatable {
         case back
         case toggleStar(MailRecord.ID)
         case delete(MailRecord.ID)
     }
 
+    /// The detail's buttons.
     public enum Action: WorkflowAction, Equatable {
         public typealias WorkflowType = MessageDetailWorkflow
 

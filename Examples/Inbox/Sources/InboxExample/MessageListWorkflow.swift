@@ -13,6 +13,7 @@ public struct MessageListWorkflow: Workflow, Equatable {
         self.query = query
     }
 
+    /// The scroll position: the index of the row at the top.
     public struct State: Equatable {
         public var firstVisibleRow = 0
 

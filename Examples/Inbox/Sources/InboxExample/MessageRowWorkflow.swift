@@ -18,6 +18,7 @@ public struct MessageRowWorkflow: Workflow, Equatable {
         case delete(MailRecord.ID)
     }
 
+    /// The row's buttons.
     public enum Action: WorkflowAction, Equatable {
         public typealias WorkflowType = MessageRowWorkflow
 

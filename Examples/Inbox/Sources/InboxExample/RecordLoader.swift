@@ -7,6 +7,7 @@ import Workflow
 /// type is available the root can run it as a child instead of starting it
 /// from a side effect.
 public struct RecordLoader: Equatable, Sendable {
+    /// How many records the mailbox holds.
     public var count: Int
 
     public init(count: Int = 5_000) {
@@ -18,6 +19,7 @@ public struct RecordLoader: Equatable, Sendable {
         SampleMailbox.records(count: count)
     }
 
+    /// Two loaders of the same mailbox would fetch the same records.
     public func isEquivalent(to other: RecordLoader) -> Bool {
         self == other
     }

@@ -10,11 +10,13 @@ public struct InboxScreen {
     public var detail: MessageDetailScreen?
 }
 
+/// The search field: its text, and what typing calls with the new text.
 public struct SearchFieldScreen {
     public var text: String
     public var onTextChanged: (String) -> Void
 }
 
+/// The scrollable list of messages.
 public struct MessageListScreen {
     /// The rows that match the query, in mailbox order.
     public var rows: [MessageRowScreen]
@@ -29,6 +31,7 @@ public struct MessageListScreen {
     }
 }
 
+/// One message in the list, with its buttons.
 public struct MessageRowScreen {
     public var id: MailRecord.ID
     public var title: String
@@ -39,6 +42,7 @@ public struct MessageRowScreen {
     public var onDelete: () -> Void
 }
 
+/// The open message, with its buttons.
 public struct MessageDetailScreen {
     public var id: MailRecord.ID
     public var title: String
