@@ -8,6 +8,8 @@
 # make report          the HTML report and charts from results/bench.json
 # make report-check    renders the report in headless Chromium, checks the charts
 # make profile         callgrind and jemalloc profiles of one workload (PROFILE=...)
+# make example         the inbox example's scripted session, in release
+#                      (ARGS=--reference compares it with the reference runtime)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
@@ -19,7 +21,7 @@ BASELINE := $(BENCH)/Baselines/allocations.json
 ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
-	fuzz report report-check profile
+	fuzz report report-check profile example
 
 test:
 	swift test
@@ -80,3 +82,9 @@ report-check: report
 # (PROFILE-CASE-VARIANT/ when CASE or another variant is given).
 profile:
 	CASE="$(CASE)" sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
+
+# The inbox example (Examples/README.md): a scripted session on a 5,000-row
+# tree, with the time and the workflows rendered at each step.
+example:
+	swift build -c release --product inbox-example
+	.build/release/inbox-example $(ARGS)

@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
         // `make fuzz`: the differential fuzzer (a tool, not a library).
         .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
+        // `make example`: the inbox example app (Examples/Inbox).
+        .executable(name: "inbox-example", targets: ["InboxExampleApp"]),
     ],
     dependencies: [
         // Only WorkflowTesting uses these: its failures reach XCTest and
@@ -68,6 +70,23 @@ let package = Package(
         .executableTarget(
             name: "WorkflowFuzz",
             dependencies: ["DifferentialTesting", "WorkloadProfiles"]
+        ),
+        // The inbox example (Examples/README.md): its workflows, the app that
+        // runs a scripted session, and their tests.
+        .target(
+            name: "InboxExample",
+            dependencies: ["Workflow"],
+            path: "Examples/Inbox/Sources/InboxExample"
+        ),
+        .executableTarget(
+            name: "InboxExampleApp",
+            dependencies: ["InboxExample", "Workflow", "WorkflowReference"],
+            path: "Examples/Inbox/Sources/InboxExampleApp"
+        ),
+        .testTarget(
+            name: "InboxExampleTests",
+            dependencies: ["InboxExample", "Workflow", "WorkflowTesting"],
+            path: "Examples/Inbox/Tests/InboxExampleTests"
         ),
         .testTarget(
             name: "WorkflowTests",

@@ -1,0 +1,12 @@
+import Workflow
+
+/// What the scripted session needs of a host. `WorkflowHost` and
+/// `ReferenceWorkflowHost` both have these members, so either can run it.
+public protocol InboxHosting: AnyObject {
+    /// The latest screen.
+    var rendering: InboxScreen { get }
+    /// Every screen published from now on.
+    var renderings: AsyncStream<InboxScreen> { get }
+}
+
+extension WorkflowHost: InboxHosting where WorkflowType == InboxWorkflow {}
