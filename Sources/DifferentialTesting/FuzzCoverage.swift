@@ -24,6 +24,9 @@ public struct FuzzCoverage: CustomStringConvertible {
     /// reference, and cascades in which it rendered none.
     public var stepsWithSkips = 0
     public var cascadesRenderingNothing = 0
+    /// Cascades in which the fast runtime rendered nothing and still
+    /// published its unchanged rendering (S3).
+    public var cascadesPublishingUnrendered = 0
 
     public init() {}
 
@@ -41,7 +44,10 @@ public struct FuzzCoverage: CustomStringConvertible {
                     staleSends += 1
                     if !reference.entries.contains(where: { $0.hasPrefix("receive") }) { deadSends += 1 }
                 }
-                if fast.renders == 0 { cascadesRenderingNothing += 1 }
+                if fast.renders == 0 {
+                    cascadesRenderingNothing += 1
+                    if !fast.published.isEmpty { cascadesPublishingUnrendered += 1 }
+                }
             }
         }
         for entry in reference.entries {
@@ -61,7 +67,7 @@ public struct FuzzCoverage: CustomStringConvertible {
         \(sendsWithoutTarget) without a target, \(queuedSends) queued from an output observer), \(updates) updates; \(actionsApplied) actions applied, \
         \(rootOutputs) root outputs; \(nodeStarts) node starts, \(nodeEnds) ends; \(sideEffectStarts) side-effect \
         starts, \(sideEffectEnds) ends; fast skipped renders in \(stepsWithSkips) steps, rendered nothing in \
-        \(cascadesRenderingNothing) cascades
+        \(cascadesRenderingNothing) cascades (\(cascadesPublishingUnrendered) of them still published)
         """
     }
 }

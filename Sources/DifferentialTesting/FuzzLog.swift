@@ -11,8 +11,8 @@ public final class FuzzLog {
     public internal(set) var entries: [String] = []
     public internal(set) var outputs: [String] = []
     public internal(set) var renders = 0
-    /// Renderings the host published to its rendering observers.
-    public internal(set) var published = 0
+    /// Renderings the host published to its rendering observers, in order.
+    var published: [PublishedRendering] = []
     public internal(set) var stateChanged = false
     /// The debugger's snapshots and update infos, one per cascade or update.
     public internal(set) var snapshots: [String] = []
@@ -29,7 +29,7 @@ public final class FuzzLog {
         outputs.removeAll(keepingCapacity: true)
         snapshots.removeAll(keepingCapacity: true)
         renders = 0
-        published = 0
+        published.removeAll(keepingCapacity: true)
         stateChanged = false
     }
 }

@@ -65,7 +65,7 @@ final class HostUnderTest {
                 var live: ReferenceWorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
-                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                var published: HostObservation? = host.observeRenderings { log.published.append(PublishedRendering($0)) }
                 releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
             case .fast, .fastNoSkipping, .fastUnobserved:
                 let host = Runtime.withConfiguration(override: {
@@ -81,7 +81,7 @@ final class HostUnderTest {
                 var live: WorkflowHost? = host
                 currentRendering = { live!.rendering }
                 updateRoot = { live!.update(workflow: make($0)) }
-                var published: HostObservation? = host.observeRenderings { _ in log.published += 1 }
+                var published: HostObservation? = host.observeRenderings { log.published.append(PublishedRendering($0)) }
                 releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
             }
         }

@@ -6,7 +6,7 @@ struct Observation {
     var outputs: [String]
     var snapshots: [String]
     var renders: Int
-    var published: Int
+    var published: [PublishedRendering]
     var stateChanged: Bool
 
     /// Takes the host's rendering (nil once it is released) and its log of

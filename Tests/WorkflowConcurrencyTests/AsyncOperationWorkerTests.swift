@@ -37,10 +37,8 @@ struct AsyncOperationWorkerTests {
     }
 
     // Upstream's `testWorkflowKeyChange`: after the key change, the new run's
-    // output sets the state to the value it already has, and upstream's host
-    // still publishes a rendering for that cascade. Rule S3 says the fast
-    // host does too; until it does, that publication is missing when render
-    // skipping is on (`fast`), and this test records it as a known issue.
+    // output sets the state to the value it already has; the host still
+    // publishes a rendering for that cascade (S3), with render skipping too.
     @Test("W4, S3: an output that changes nothing after a key change still publishes a rendering", arguments: RuntimeKind.allCases)
     func keyChangeOutputPublishesRendering(kind: RuntimeKind) async {
         let probe = Probe()
@@ -51,11 +49,7 @@ struct AsyncOperationWorkerTests {
         let publishedAfterUpdate = host.publishedRenderings.count
         #expect(await eventually { probe.count("output 1") == 2 })
 
-        withKnownIssue("S3: the fast host does not yet publish after a cascade that rendered nothing") {
-            #expect(host.publishedRenderings.count == publishedAfterUpdate + 1)
-        } when: {
-            kind.skipsRenders
-        }
+        #expect(await eventually { host.publishedRenderings.count == publishedAfterUpdate + 1 })
         #expect(host.rendering == 1)
     }
 }

@@ -193,7 +193,7 @@ struct EmailBrowserTests {
         #expect((trace.renderCount == reference.renderCount) == !kind.skipsRenders)
     }
 
-    @Test("Email browser, S2, S3: a selection re-renders the browser and the message, not the unchanged inbox; reselecting renders nothing", arguments: RuntimeKind.allCases)
+    @Test("Email browser, S2, S3: a selection re-renders the browser and the message, not the unchanged inbox; reselecting renders nothing but publishes", arguments: RuntimeKind.allCases)
     func selectionRenders(kind: RuntimeKind) {
         let log = EventLog.begin()
         let host = TestHost(kind, EmailBrowserWorkflow(messages: [lunch, review]))
@@ -210,15 +210,16 @@ struct EmailBrowserTests {
                 "EmailBrowserWorkflow render", "MessageWorkflow render",
                 "EmailBrowserWorkflow render", "MessageWorkflow render",
             ])
-            #expect(host.publishedRenderings.count == 2)
         } else {
             #expect(renders(in: log) == [
                 "EmailBrowserWorkflow render", "InboxWorkflow render", "MessageWorkflow render",
                 "EmailBrowserWorkflow render", "InboxWorkflow render", "MessageWorkflow render",
                 "EmailBrowserWorkflow render", "InboxWorkflow render", "MessageWorkflow render",
             ])
-            #expect(host.publishedRenderings.count == 3)
         }
+        #expect(host.publishedRenderings.map { $0.message?.title } == [
+            "Lunch? (from Ada)", "Code review (from Grace)", "Code review (from Grace)",
+        ])
     }
 
     @Test("Email browser, R13: the inbox's select sink from the first screen keeps working", arguments: RuntimeKind.allCases)

@@ -18,6 +18,11 @@ package enum FaultInjection {
     /// its node while the node lives (hook in `ActionSinkTarget.receive`).
     @usableFromInline nonisolated(unsafe) package static var deliverStaleSinkAction = false
 
+    /// S3 broken: a cascade whose root stayed clean publishes nothing, as
+    /// if observers were only told about render passes (hook in
+    /// `WorkflowHost.publishAfterCascade`).
+    @usableFromInline nonisolated(unsafe) package static var publishOnlyAfterRender = false
+
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).
     nonisolated(unsafe) package static var keptAlive: [Lifetime] = []

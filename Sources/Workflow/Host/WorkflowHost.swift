@@ -85,8 +85,11 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         }
     }
 
-    /// Calls `body` with each new rendering, once per render pass, until the
-    /// returned observation is cancelled or released.
+    /// Calls `body` with the rendering once per cascade and once per
+    /// `update(workflow:)`, even when nothing changed (then with the same
+    /// rendering), until the returned observation is cancelled or released.
+    /// With `renderOnlyIfStateChanged` on, a cascade that changed no state
+    /// publishes nothing (S3).
     public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
         renderingObservers.add(body)
     }
@@ -122,14 +125,11 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         )
     }
 
-    /// The end of a cascade: one render pass if due (S3, R18), then the
-    /// rendering observers, the root's output, the debugger.
+    /// The end of a cascade (R18): the rendering is published (S3), then
+    /// the root's output and the debugger.
     private func finishCascade() {
-        let due = runtime.skipsCleanChildren
-            ? runtime.nodes[Int(root)].needsRender
-            : !renderOnlyIfStateChanged || runtime.cascadeChangedState
-        if due {
-            render()
+        if !renderOnlyIfStateChanged || runtime.cascadeChangedState {
+            publishAfterCascade()
         }
         if let output = pendingOutput {
             pendingOutput = nil
@@ -140,6 +140,21 @@ public final class WorkflowHost<WorkflowType: Workflow> {
                 snapshot: runtime.snapshot(of: root),
                 updateInfo: .cascade(path: runtime.cascadePath)
             )
+        }
+    }
+
+    /// S3: every cascade publishes once. With skipping, a clean root (no
+    /// state changed anywhere, S1) is not rendered, and observers get the
+    /// rendering it already has.
+    private func publishAfterCascade() {
+        let rendersRoot = !runtime.skipsCleanChildren || runtime.nodes[Int(root)].needsRender
+        #if DEBUG
+        if FaultInjection.publishOnlyAfterRender, !rendersRoot { return }
+        #endif
+        if rendersRoot {
+            render()
+        } else {
+            renderingObservers.deliver(rendering)
         }
     }
 

@@ -2,12 +2,12 @@ import DifferentialTesting
 import Foundation
 import Testing
 
-/// The fast runtime (render skipping on and off) against the
-/// reference, on random trees and event sequences drawn from the fuzz
-/// profiles, compared after every step: rendering (with every node's state),
-/// sinks, root outputs, node and side-effect starts and ends, applied
-/// actions, render counts (S3, S4). A divergence fails with the seed, the
-/// step, a diff and a shrunk test to paste.
+/// The fast runtime (render skipping on and off) against the reference, on
+/// random trees and event sequences drawn from the fuzz profiles, compared
+/// after every step: rendering (with every node's state), sinks, root
+/// outputs, node and side-effect starts and ends, applied actions, render
+/// counts, and every rendering published (S3, S4). A divergence fails with
+/// the seed, the step, a diff and a shrunk test to paste.
 ///
 /// The fault-switch tests live in the same serialized suite; every test here
 /// is synchronous main-actor code, so no other test runs while a switch is on.
@@ -43,6 +43,7 @@ struct DifferentialTests {
         let coverage = DifferentialRun.coverage
         #expect(coverage.nodeEnds > 0 && coverage.sideEffectEnds > 0 && coverage.deadSends > 0)
         #expect(coverage.rootOutputs > 0 && coverage.stepsWithSkips > 0 && coverage.cascadesRenderingNothing > 0)
+        #expect(coverage.cascadesPublishingUnrendered > 0)
     }
 
     @Test("The generator is deterministic: a seed gives the same case")

@@ -9,7 +9,7 @@ import Testing
 /// within seconds, and shrink it to a small case that still fails.
 extension DifferentialTests {
     enum Fault: String, CaseIterable, CustomTestStringConvertible {
-        case skipDirtyChild, keepRemovedSideEffect, deliverStaleSinkAction
+        case skipDirtyChild, keepRemovedSideEffect, deliverStaleSinkAction, publishOnlyAfterRender
 
         var testDescription: String { rawValue }
 
@@ -19,6 +19,7 @@ extension DifferentialTests {
             case .skipDirtyChild: FaultInjection.skipDirtyChild = on
             case .keepRemovedSideEffect: FaultInjection.keepRemovedSideEffect = on
             case .deliverStaleSinkAction: FaultInjection.deliverStaleSinkAction = on
+            case .publishOnlyAfterRender: FaultInjection.publishOnlyAfterRender = on
             }
             if !on { FaultInjection.keptAlive.removeAll() }
         }
@@ -84,6 +85,19 @@ extension DifferentialTests {
             .send(.stale(388), .bump),
         ]
         #expect(with(.deliverStaleSinkAction) { DifferentialRun.run(tree, events, initialInput: 0) } != nil)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    @Test("Repro: a no-op cascade that publishes nothing on the fast runtime (S3)")
+    func reproPublishOnlyAfterRender() {
+        let tree = TreeSpec(root: NodeSpec(.stateful))
+        let events: [FuzzEvent] = [
+            .send(.current(0), .noop),
+        ]
+        let divergence = with(.publishOnlyAfterRender) { DifferentialRun.run(tree, events, initialInput: 0) }
+        #expect(divergence?.step == 1)
+        #expect(divergence?.runtime == .fast)
+        #expect(divergence?.difference.contains("renderings published differ, 1 by the reference, 0 by fast") == true)
         #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
     }
 }
