@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowHostHarness
 
 // W5: the keyed js-framework-benchmark operations on a list of rows, each a
 // child keyed by its id. Every row array and label is made beforehand; an op

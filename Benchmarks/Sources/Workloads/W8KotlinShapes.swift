@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowHostHarness
 
 // W8: workflow-kotlin's benchmark shapes, squarish (fanout 3, depth 5) and
 // bushy (one parent, 250 leaves); every node runs one side effect. Eight
