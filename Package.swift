@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness"]
         ),
         .testTarget(
             name: "WorkflowTestingTests",
@@ -109,6 +109,7 @@ let package = Package(
                 "WorkflowConcurrency",
                 "WorkflowConcurrencyTesting",
                 "WorkflowTesting",
+                "WorkflowHostHarness",
             ]
         ),
         // Compile-only checks that code written against upstream's API
