@@ -19,8 +19,8 @@ public enum RuntimeKind: String, CaseIterable, Codable, Sendable {
 
     /// Starts `workflow` on this runtime, with the runtime configuration in
     /// force (`Runtime.withConfiguration` around the call changes it);
-    /// `fastNoSkipping` turns render skipping off on top of it.
-    @MainActor
+    /// `fastNoSkipping` turns render skipping off on top of it. Call on the
+    /// main queue (R22).
     public func makeHost<W: Workflow>(
         _ workflow: W,
         observers: [WorkflowObserver] = [],
