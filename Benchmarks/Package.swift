@@ -56,6 +56,7 @@ let package = Package(
                 "JemallocStats",
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
+                .product(name: "WorkflowHostHarness", package: "FastWorkflow"),
             ]
         ),
         // The ordo-one/benchmark target: wallClock and mallocCountTotal only.
