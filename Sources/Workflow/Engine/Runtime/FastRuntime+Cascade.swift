@@ -102,25 +102,4 @@ extension FastRuntime {
             current = nodes[Int(current)].parent
         }
     }
-
-    /// The debugger's view of a subtree (R21).
-    @usableFromInline
-    func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
-        let i = Int(node)
-        let store = anyStore(of: node).takeUnretainedValue()
-        var children: [WorkflowHierarchyDebugSnapshot.Child] = []
-        var child = nodes[i].firstChild
-        while child >= 0 {
-            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[key: Int(child)], snapshot: snapshot(of: child)))
-            child = nodes[Int(child)].nextSibling
-        }
-        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[i].slot), children: children)
-    }
-
-    /// R10: ends every node; every sink is dead from the start.
-    @usableFromInline
-    func tearDown(root: Int32) {
-        isTornDown = true
-        endNode(root)
-    }
 }
