@@ -33,18 +33,10 @@ extension FastRuntime {
         if isTornDown { return }
 
         if nodes[i].parent >= 0 {
-            unindexChild(node)
+            childIndex.remove(node, hash: nodes[i].indexHash)
         }
         anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
-        nodes[i].store = NodeRecord.free
-        nodes[key: i] = ""
-        nodes[i].firstChild = -1
-        nodes[i].parent = -1
-        nodes[i].seenInPass = 0
-        nodes[i].needsRender = false
-        nodes[i].generation &+= 1
-        nodes[i].nextSibling = freeNodes
-        freeNodes = node
+        nodes.free(node)
     }
 
     /// R10: ends every node; every sink is dead from the start.

@@ -1,25 +1,17 @@
 // Starting a node (R6): an arena slot, a session, the initial state.
 
 extension FastRuntime {
-    /// Takes a free arena slot for a new node.
+    /// Takes an arena slot for a new node.
     @usableFromInline
     func allocateNode(store: UInt16, key: String, parent: Int32) -> Int32 {
-        let reused = freeNodes
-        if reused >= 0 {
-            let i = Int(reused)
-            freeNodes = nodes[i].nextSibling
-            nodes[i] = NodeRecord(store: store, parent: parent, generation: nodes[i].generation)
-            nodes[key: i] = key
-            return reused
-        }
-        nodes.append(NodeRecord(store: store, parent: parent, generation: 0), key: key)
-        if hasObserver { sessions.append(nil) }
-        return Int32(nodes.count - 1)
+        let node = nodes.allocate(store: store, key: key, parent: parent)
+        if hasObserver, sessions.count < nodes.count { sessions.append(nil) }
+        return node
     }
 
     /// Starts a node (R6): session, initial state, storage. Its first render
     /// is the caller's next step. A child (`parent` >= 0) must be the one
-    /// whose index look-up just failed (`indexNewChild`).
+    /// whose index look-up just failed (`ChildIndex.insertAfterMiss`).
     @inlinable
     func startNode<W: Workflow>(
         _ workflow: W, store: NodeStore<W>, key: String, parent: Int32, route: OutputRoute<W.Output>?
@@ -37,7 +29,7 @@ extension FastRuntime {
         }
         nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
         if parent >= 0 {
-            indexNewChild(node)
+            nodes[Int(node)].indexHash = childIndex.insertAfterMiss(node)
         }
         return node
     }

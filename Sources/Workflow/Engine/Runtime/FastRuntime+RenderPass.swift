@@ -144,7 +144,7 @@ extension FastRuntime {
                 return guess
             }
         }
-        let child = indexedChild(parent: parent, store: store, key: key)
+        let child = childIndex.find(parent: parent, store: store, key: key, in: nodes)
         if child >= 0 {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.

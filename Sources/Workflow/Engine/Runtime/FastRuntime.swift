@@ -41,8 +41,6 @@
 final class FastRuntime {
     /// The arena.
     @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
-    /// Head of the free records, linked through `nextSibling` (-1: none).
-    @exclusivity(unchecked) @usableFromInline var freeNodes: Int32 = -1
     @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
 
     /// One typed store per workflow type, owned here, found by type.
