@@ -91,15 +91,4 @@ extension FastRuntime {
             store.route(slot).pointee.deliver(output, runtime: self)
         }
     }
-
-    /// S1: the node and every ancestor need rendering. Stops at the first
-    /// ancestor already marked: its own ancestors are marked too.
-    @usableFromInline
-    func markNeedsRender(_ node: Int32) {
-        var current = node
-        while current >= 0, !nodes[Int(current)].needsRender {
-            nodes[Int(current)].needsRender = true
-            current = nodes[Int(current)].parent
-        }
-    }
 }

@@ -20,7 +20,7 @@ extension FastRuntime {
         let context = store.contexts.take(runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack()
-        nodes[i].needsRender = false
+        markRendered(node)
         store[slot].rendering = rendering
         if nodes[i].firstChild < 0, asked.count == Int(frames[frames.count - 1].firstAsked),
            nodes[i].sideEffects == nil, nodes[i].sinks == nil
@@ -82,14 +82,9 @@ extension FastRuntime {
         if Child.Output.self != Never.self {
             updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
         }
-        if skipsCleanChildren, !nodes[c].needsRender, store.isUnchanged(store[slot].workflow, workflow) {
+        if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
             return store[slot].rendering!
         }
-        #if DEBUG  // fault injection (differential tests): skip a dirty child too
-        if skipsCleanChildren, FaultInjection.skipDirtyChild, store.isUnchanged(store[slot].workflow, workflow) {
-            return store[slot].rendering!
-        }
-        #endif
 
         // R7: the new value's workflowDidChange, store it, render.
         let old = store[slot].workflow
