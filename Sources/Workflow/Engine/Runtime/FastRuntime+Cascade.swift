@@ -1,7 +1,7 @@
 // Actions and the cascade (R15-R18): a send applies its action at the node,
 // outputs climb through the parents' output maps, state changes mark the
-// path to the root dirty (S1), and the host finishes with at most one render
-// pass.
+// path to the root dirty (S1), and the cascade ends with at most one render
+// pass and one result for the host.
 
 extension FastRuntime {
     /// A send from a live sink: now if idle, queued if a cascade is running,
@@ -10,20 +10,21 @@ extension FastRuntime {
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
         guard !isTornDown, nodes[Int(node.index)].generation == node.generation else { return }
-        if gate.isRendering {
-            RuntimeErrors.sendDuringRender(
-                actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
-            )
-        }
-        if gate.isBusy {
-            gate.enqueue { [self] in
-                // Handled later, on its own; dropped if the sink died meanwhile.
-                guard target.isAlive, !isTornDown else { return }
-                runCascade(action, at: node.index)
-            }
-            return
-        }
-        gate.run { runCascade(action, at: node.index) }
+        gate.submit(
+            failingDuringRender: {
+                RuntimeErrors.sendDuringRender(
+                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
+                )
+            },
+            queueing: {
+                { [self] in
+                    // Handled later, on its own; dropped if the sink died meanwhile.
+                    guard target.isAlive, !isTornDown else { return }
+                    runCascade(action, at: node.index)
+                }
+            },
+            running: { runCascade(action, at: node.index) }
+        )
     }
 
     @usableFromInline
@@ -40,7 +41,7 @@ extension FastRuntime {
                 ancestor = nodes[Int(ancestor)].parent
             }
         }
-        finishCascade()
+        endCascade()
     }
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to

@@ -41,7 +41,7 @@ extension FastRuntime {
 
     /// R10: ends every node; every sink is dead from the start.
     @usableFromInline
-    func tearDown(root: Int32) {
+    func tearDown() {
         isTornDown = true
         endNode(root)
     }

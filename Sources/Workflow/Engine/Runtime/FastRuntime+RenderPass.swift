@@ -86,16 +86,23 @@ extension FastRuntime {
             return store[slot].rendering!
         }
 
-        // R7: the new value's workflowDidChange, store it, render.
+        update(child, store: store, slot: slot, to: workflow)
+        return renderNode(child, store: store)
+    }
+
+    /// R7: a node gets a new workflow value, from its parent's render or
+    /// from the host: `workflowDidChange` sees the old one and may change
+    /// the state, then the new value is kept.
+    @inlinable
+    func update<W: Workflow>(_ node: Int32, store: NodeStore<W>, slot: Int, to workflow: W) {
         let old = store[slot].workflow
         var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
         store[slot].workflow = workflow
         store[slot].state = state
         if hasObserver {
-            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[c]!)
+            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[Int(node)]!)
         }
-        return renderNode(child, store: store)
     }
 
     /// R7: the parent's latest `outputMap` replaces the old one, in place

@@ -69,12 +69,23 @@ final class FastRuntime {
     /// The parent session the root's session names (nil for a host's root).
     @usableFromInline var rootParentSession: WorkflowSession?
 
-    /// Sends: now, queued, or fatal (R15, R16).
-    @usableFromInline let gate = CascadeGate()
+    /// Sends and updates: now, queued, or fatal (R15, R16). Its rendering
+    /// flag is set by `renderPass` only.
+    let gate = CascadeGate()
     /// Set when the host goes away: every sink is dead from then on.
     @exclusivity(unchecked) @usableFromInline var isTornDown = false
-    /// The host's end of a cascade: render if due, notify observers.
-    @usableFromInline var finishCascade: () -> Void = {}
+
+    /// The root node (-1 until `startRoot`).
+    @usableFromInline var root: Int32 = -1
+    /// The root's render, specialised for its type where the host was made;
+    /// it keeps the rendering where the host reads it. Nil when the tree
+    /// renders only when asked (`WorkflowNode`).
+    var renderRoot: (() -> Void)?
+    /// The host's end of the channel: called once at the end of every
+    /// cascade, after the render pass if one was due.
+    var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
+    /// S3: a cascade that changed no state publishes nothing.
+    let renderOnlyIfStateChanged: Bool
 
     /// What the current cascade did: whether an action changed a state (for
     /// `renderOnlyIfStateChanged` without skipping), and its path for the
@@ -91,6 +102,7 @@ final class FastRuntime {
         self.hasObserver = observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.recordsCascadePath = hasDebugger
+        self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
     }
 
     deinit {
