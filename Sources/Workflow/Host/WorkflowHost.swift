@@ -33,10 +33,13 @@ public final class WorkflowHost<WorkflowType: Workflow> {
             rootStore: rootStore,
             rootRoute: rootRoute,
             debugger: debugger,
-            // Made here, so that the root's render is specialised for its
-            // type like every child below it.
-            renderRoot: { [unowned runtime] in runtime.renderNode(root, store: rootStore) }
+            firstRender: { runtime.renderNode(root, store: rootStore) }
         )
+        // Made here, so that the root's render is specialised for its type
+        // like every child below it.
+        runtime.renderRoot = { [unowned self, unowned runtime] in
+            didRender(runtime.renderNode(root, store: rootStore))
+        }
     }
 
     @usableFromInline
@@ -45,18 +48,22 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         rootStore: NodeStore<WorkflowType>,
         rootRoute: RootRoute<WorkflowType.Output>?,
         debugger: WorkflowDebugger?,
-        renderRoot: @escaping () -> WorkflowType.Rendering
+        firstRender: () -> WorkflowType.Rendering
     ) {
         MainQueue.precondition()
         self.runtime = runtime
         self.rootStore = rootStore
         self.rootRoute = rootRoute
         self.debugger = debugger
-        rendering = runtime.renderPass(renderRoot)
-
-        runtime.renderRoot = { [unowned self] in rendering = renderRoot() }
+        rendering = runtime.renderPass(firstRender)
         runtime.cascadeDidEnd = { [unowned self] in cascadeDidEnd($0) }
         debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
+    }
+
+    /// Keeps a rendering of the root that the runtime made.
+    @usableFromInline
+    func didRender(_ rendering: WorkflowType.Rendering) {
+        self.rendering = rendering
     }
 
     deinit {

@@ -11,7 +11,7 @@ extension FastRuntime {
 
     /// Starts a node (R6): session, initial state, storage. Its first render
     /// is the caller's next step. A child (`parent` >= 0) must be the one
-    /// whose index look-up just failed (`ChildIndex.insertAfterMiss`).
+    /// whose index look-up just failed (`indexNewChild`).
     @inlinable
     func startNode<W: Workflow>(
         _ workflow: W, store: NodeStore<W>, key: String, parent: Int32, route: OutputRoute<W.Output>?
@@ -29,8 +29,15 @@ extension FastRuntime {
         }
         nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
         if parent >= 0 {
-            nodes[Int(node)].indexHash = childIndex.insertAfterMiss(node)
+            indexNewChild(node)
         }
         return node
+    }
+
+    /// Adds a new child to the child index, where its failed look-up
+    /// stopped.
+    @usableFromInline
+    func indexNewChild(_ node: Int32) {
+        nodes[Int(node)].indexHash = childIndex.insertAfterMiss(node)
     }
 }

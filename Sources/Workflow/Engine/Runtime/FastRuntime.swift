@@ -80,7 +80,7 @@ final class FastRuntime {
     /// The root's render, specialised for its type where the host was made;
     /// it keeps the rendering where the host reads it. Nil when the tree
     /// renders only when asked (`WorkflowNode`).
-    var renderRoot: (() -> Void)?
+    @usableFromInline var renderRoot: (() -> Void)?
     /// The host's end of the channel: called once at the end of every
     /// cascade, after the render pass if one was due.
     var cascadeDidEnd: (CascadeResult) -> Void = { _ in }

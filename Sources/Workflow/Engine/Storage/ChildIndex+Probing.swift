@@ -4,6 +4,7 @@
 extension ChildIndex {
     /// The child of `parent` with this store (type) and key, or -1. The
     /// arena tells whether an entry with the same hash is that child.
+    @inline(__always)
     mutating func find(parent: Int32, store: UInt16, key: String, in nodes: NodeArena) -> Int32 {
         let hash = ChildIndex.hash(parent: parent, store: store, key: key)
         let mask = mask
@@ -29,7 +30,7 @@ extension ChildIndex {
 
     /// Adds the child whose look-up just failed; returns its hash, which
     /// `remove` needs back.
-    @usableFromInline
+    @inline(__always)
     mutating func insertAfterMiss(_ node: Int32) -> UInt32 {
         let hash = lastMissHash
         let entry = Entry(node: node, hash: hash)

@@ -4,6 +4,7 @@
 extension NodeArena {
     /// A slot for a node that starts now under `parent`: the last one freed,
     /// else a new one at the end.
+    @inline(__always)
     mutating func allocate(store: UInt16, key: String, parent: Int32) -> Int32 {
         let reused = firstFree
         if reused >= 0 {
