@@ -1,5 +1,5 @@
 extension ChildIndex {
-    /// The hash of (parent, type, key). Keys are short and come from the
+    /// The hash of (parent, type index, key). Keys are short and come from the
     /// app, not from an attacker, so a seeded SipHash (`Hasher`, several
     /// times the cost) buys nothing for them; but keys are compared with
     /// `String ==`, which is canonical equivalence, so a key may be hashed by
@@ -8,14 +8,14 @@ extension ChildIndex {
     /// ("K" from U+212A, ";" from U+037E, "`" from U+1FEF). Other keys hash
     /// with `Hasher`, which agrees with `==`.
     @inlinable
-    static func hash(parent: Int32, store: UInt16, key: String) -> UInt32 {
+    static func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
         if let packed = packedCanonicalBytes(key) {
             keyHash = (packed.0 &* 0x9e37_79b9_7f4a_7c15) ^ (packed.1 &* 0xc2b2_ae3d_27d4_eb4f)
         } else {
             keyHash = hashOfLongKey(key)
         }
-        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(store))
+        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent.rawValue)) << 32 | UInt64(typeIndex.rawValue))
         hash = hash &* 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 29
         hash = hash &* 0xbf58_476d_1ce4_e5b9
