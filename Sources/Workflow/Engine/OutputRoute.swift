@@ -8,7 +8,6 @@ class OutputRoute<Output> {
     init() {}
 
     /// Turns `output` into the parent's action and applies it there.
-    @usableFromInline
     func deliver(_ output: Output, runtime: FastRuntime) { fatalError("abstract") }
 }
 
@@ -23,7 +22,6 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
         self.parent = parent
     }
 
-    @usableFromInline
     override func deliver(_ output: Output, runtime: FastRuntime) {
         runtime.apply(map(output), at: parent, fromSink: false)
     }
@@ -40,7 +38,6 @@ final class RootRoute<Output>: OutputRoute<Output> {
     @usableFromInline
     override init() {}
 
-    @usableFromInline
     override func deliver(_ output: Output, runtime: FastRuntime) {
         pending = output
     }

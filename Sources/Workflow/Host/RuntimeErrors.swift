@@ -9,7 +9,6 @@ package enum RuntimeErrors {
     }
 
     /// The same side-effect key run twice in one render pass.
-    @usableFromInline
     package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
         fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass.")
     }

@@ -4,8 +4,8 @@
 /// All of it happens on the main queue (R22). Releasing the host ends every
 /// node and every side-effect lifetime (R10).
 public final class WorkflowHost<WorkflowType: Workflow> {
-    @usableFromInline let runtime: FastRuntime
-    @usableFromInline let rootStore: NodeStore<WorkflowType>
+    let runtime: FastRuntime
+    let rootStore: NodeStore<WorkflowType>
     /// Where the root's outputs wait for the end of their cascade.
     private let rootRoute: RootRoute<WorkflowType.Output>?
     private let debugger: WorkflowDebugger?

@@ -6,7 +6,6 @@
 extension FastRuntime {
     /// A send from a live sink: now if idle, queued if a cascade is running,
     /// fatal during a render pass.
-    @usableFromInline
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
         guard !isTornDown, nodes[node.id].generation == node.generation else { return }
@@ -27,7 +26,6 @@ extension FastRuntime {
         )
     }
 
-    @usableFromInline
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
@@ -46,7 +44,6 @@ extension FastRuntime {
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to
     /// the node's route: the parent's output map, or the host for the root.
-    @usableFromInline
     func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
         typealias W = Action.WorkflowType
         let store = store(of: node, as: W.self)

@@ -2,7 +2,6 @@
 
 extension FastRuntime {
     /// The debugger's view of a subtree (R21).
-    @usableFromInline
     func snapshot(of node: NodeID) -> WorkflowHierarchyDebugSnapshot {
         let store = anyStore(of: node).takeUnretainedValue()
         var children: [WorkflowHierarchyDebugSnapshot.Child] = []

@@ -5,7 +5,6 @@ extension FastRuntime {
     /// side effects (in start order), sinks, then the session (R9, R10).
     /// When the whole host goes away, the arena is dropped as a whole and
     /// only what users can observe is done node by node.
-    @usableFromInline
     func endNode(_ node: NodeID) {
         var child = nodes[node].firstChild
         while !child.isNone {
@@ -39,7 +38,6 @@ extension FastRuntime {
     }
 
     /// R10: ends every node; every sink is dead from the start.
-    @usableFromInline
     func tearDown() {
         isTornDown = true
         endNode(root)

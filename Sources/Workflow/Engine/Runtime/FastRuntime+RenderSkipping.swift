@@ -4,7 +4,6 @@
 extension FastRuntime {
     /// S1: the node and every ancestor need rendering. Stops at the first
     /// ancestor already marked: its own ancestors are marked too.
-    @usableFromInline
     func markNeedsRender(_ node: NodeID) {
         var current = node
         while !current.isNone, !nodes[current].needsRender {

@@ -24,7 +24,6 @@ extension FastRuntime {
     }
 
     /// Kills the registrations not declared in `pass` (all of them for nil).
-    @usableFromInline
     func killSinks(of node: NodeID, notDeclaredIn pass: UInt32?) {
         var kept: SinkRegistration?
         var registration = nodes[node].sinks?.takeRetainedValue()

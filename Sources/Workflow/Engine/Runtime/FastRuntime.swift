@@ -41,7 +41,7 @@
 final class FastRuntime {
     /// The arena.
     @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
-    @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
+    @exclusivity(unchecked) var childIndex = ChildIndex()
 
     /// One typed store per workflow type, owned here, found by type.
     @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
@@ -73,7 +73,7 @@ final class FastRuntime {
     /// flag is set by `renderPass` only.
     let gate = CascadeGate()
     /// Set when the host goes away: every sink is dead from then on.
-    @exclusivity(unchecked) @usableFromInline var isTornDown = false
+    @exclusivity(unchecked) var isTornDown = false
 
     /// The root node (`none` until `startRoot`).
     @usableFromInline var root = NodeID.none
@@ -90,10 +90,10 @@ final class FastRuntime {
     /// What the current cascade did: whether an action changed a state (for
     /// `renderOnlyIfStateChanged` without skipping), and its path for the
     /// debugger (kept only when there is one).
-    @exclusivity(unchecked) @usableFromInline var cascadeChangedState = false
-    @usableFromInline let recordsCascadePath: Bool
-    @exclusivity(unchecked) @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
-    @exclusivity(unchecked) @usableFromInline var cascadeTop = NodeID.none
+    @exclusivity(unchecked) var cascadeChangedState = false
+    let recordsCascadePath: Bool
+    @exclusivity(unchecked) var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
+    @exclusivity(unchecked) var cascadeTop = NodeID.none
 
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline

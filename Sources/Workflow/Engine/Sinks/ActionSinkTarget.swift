@@ -15,7 +15,6 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         super.init(declaredInPass: declaredInPass)
     }
 
-    @usableFromInline
     override func receive(_ action: Action) {
         MainQueue.precondition()
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers

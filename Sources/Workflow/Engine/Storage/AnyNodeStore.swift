@@ -4,7 +4,7 @@
 /// holds the per-type facts the runtime needs on the hot path.
 @usableFromInline
 class AnyNodeStore {
-    @usableFromInline let workflowType: Any.Type
+    let workflowType: Any.Type
     @usableFromInline let typeID: ObjectIdentifier
     /// The workflow type's number in the runtime (`NodeRecord.typeIndex`).
     @usableFromInline let typeIndex: TypeIndex
@@ -25,6 +25,5 @@ class AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
 
     /// The slot's state, boxed, for debug snapshots.
-    @usableFromInline
     func state(at slot: StoreSlot) -> Any { fatalError("abstract") }
 }

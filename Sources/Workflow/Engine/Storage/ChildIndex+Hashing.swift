@@ -64,7 +64,6 @@ extension ChildIndex {
     }
 
     /// `packedCanonicalBytes` for a key stored as a large or foreign string.
-    @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
         var key = key
         return key.withUTF8 { bytes -> (UInt64, UInt64)? in
@@ -83,7 +82,6 @@ extension ChildIndex {
     }
 
     /// Keys longer than 15 bytes: FNV-1a over canonical bytes, else `Hasher`.
-    @usableFromInline
     static func hashOfLongKey(_ key: String) -> UInt64 {
         var key = key
         var bytesHash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -3,35 +3,31 @@
 /// linear probing and backward-shift deletion (no tombstones), load factor at
 /// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
 /// miss never touch the node records.
-@usableFromInline
 struct ChildIndex {
-    @usableFromInline
     struct Entry {
         /// `none`: the entry is empty.
-        @usableFromInline var node: NodeID
-        @usableFromInline var hash: UInt32
+        var node: NodeID
+        var hash: UInt32
     }
 
     /// A power of two of entries, in raw memory (no uniqueness checks on
     /// writes, no array header pushing the table into a larger size class).
-    @usableFromInline var entries: UnsafeMutablePointer<Entry>
-    @usableFromInline var capacity: Int
-    @usableFromInline var count = 0
+    var entries: UnsafeMutablePointer<Entry>
+    var capacity: Int
+    var count = 0
     /// The hash of the last look-up that found nothing, and the empty entry
     /// where it stopped: where that child goes if nothing was added since.
-    @usableFromInline var lastMissHash: UInt32 = 0
-    @usableFromInline var lastMissEntry = 0
+    var lastMissHash: UInt32 = 0
+    var lastMissEntry = 0
     /// `count` at that look-up: any insert or removal since voids the entry.
-    @usableFromInline var lastMissCount = -1
+    var lastMissCount = -1
 
-    @usableFromInline
     init() {
         capacity = 16
         entries = .allocate(capacity: capacity)
         entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
     }
 
-    @usableFromInline
     func deallocate() {
         entries.deallocate()
     }

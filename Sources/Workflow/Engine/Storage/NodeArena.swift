@@ -29,7 +29,7 @@ struct NodeArena {
     @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
     @usableFromInline var count = 0
     /// Head of the free records, linked through `nextSibling`.
-    @usableFromInline var firstFree = NodeID.none
+    var firstFree = NodeID.none
 
     @usableFromInline
     init() {}
@@ -84,7 +84,6 @@ struct NodeArena {
 
     /// Frees the arena: the end of the runtime. The records own nothing by
     /// then (the runtime released what they held).
-    @usableFromInline
     func deallocate() {
         for position in 0..<count {
             entries[position].deinitialize(count: 1)

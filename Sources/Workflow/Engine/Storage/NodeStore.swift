@@ -118,7 +118,6 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         freeSlots.count = 0
     }
 
-    @usableFromInline
     override func state(at slot: StoreSlot) -> Any {
         self[slot].state
     }
