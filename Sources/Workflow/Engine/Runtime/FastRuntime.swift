@@ -1,41 +1,70 @@
 // The fast runtime behind `WorkflowHost`.
 //
+// Where things are (Sources/Workflow/Engine/):
+// - Storage/: the containers, each owning its logic. `RawStack` and
+//   `SegmentedBuffer` (raw memory); `NodeArena` (records and keys, with its
+//   free list) and `NodeRecord`; `NodeStore` (typed values of one workflow
+//   type, with `AnyNodeStore`, `NodeSlot`, `Equality`); `ChildIndex` (the
+//   hash table, its hashing and its probing); the typed IDs `NodeID`,
+//   `TypeIndex`, `StoreSlot` and the `NodeHandle` that outlives a node.
+// - Runtime/: this class, one file per concern: `+Stores` (store per type),
+//   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
+//   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Sinks`,
+//   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
+//   the host), `+DebugSnapshot`; `RenderFrame`, `CascadeResult`.
+// - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
+// - `CascadeGate` (both runtimes), `OutputRoute`, `SideEffectTable`,
+//   `RenderContextPool`, `FaultInjection`.
+//
 // Design, in short:
 // - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
 //   segments that never move once full (`NodeArena`, `SegmentedBuffer`),
-//   addressed by integer handles (slot index + generation); freed slots are
-//   reused from a free list and a stale handle is caught by its generation.
-//   A record is trivial (plain integers and unmanaged references), so nodes
+//   addressed by `NodeID`; freed records are reused from a free list and a
+//   stale `NodeHandle` (ID + generation) is caught by its generation. A
+//   record is trivial (plain integers and unmanaged references), so nodes
 //   start and end by plain memory writes. No object per node: a node's
-//   workflow value, state and last rendering sit unboxed in the
-//   `NodeStore<W>` of its type, segmented the same way. A node pays for
-//   objects only for what it uses: an output route if it has an output, a
-//   registration per sink action type, a side-effect table.
+//   workflow value, state and last rendering sit unboxed at its `StoreSlot`
+//   in the `NodeStore<W>` of its type (found by `TypeIndex`), segmented the
+//   same way. A node pays for objects only for what it uses: an output route
+//   if it has an output, a registration per sink action type, a side-effect
+//   table.
 // - Keyed children. A parent's children are a list through the records, in
 //   the order its last pass asked for them. A pass first tries the child
 //   after the previous hit in that list (no hashing when the order is
-//   stable), else one `ChildIndex` hash table of (parent, type, key). Each
-//   node remembers the parent pass that last asked for it: a second ask in
-//   the same pass is a duplicate (R8), and after the pass the children not
-//   asked for are the ones to end (R9), found in one walk of the old list.
-//   The new order is collected on a stack while the pass runs and linked
-//   after it. Reordering moves no node.
+//   stable), else one `ChildIndex` hash table of (parent, type index, key).
+//   Each node remembers the parent pass that last asked for it: a second
+//   ask in the same pass is a duplicate (R8), and after the pass the
+//   children not asked for are the ones to end (R9), found in one walk of
+//   the old list. The new order is collected on a stack while the pass runs
+//   and linked after it. Reordering moves no node.
 // - Render skipping (S1-S4). An action that changes a state marks the node
 //   and its ancestors `needsRender`. A parent asking for a child that does
 //   not need rendering and whose workflow value is unchanged gets the cached
 //   rendering; `workflowDidChange`, `render` and the hooks around them are
 //   skipped, and the subtree, its sinks and side effects stay as they are.
+// - Host channel. Sends and updates pass `CascadeGate.submit` (R15, R16).
+//   The runtime sets the rendering flag around each render pass, decides at
+//   the end of a cascade whether the root renders (S3), and hands the host
+//   one `CascadeResult`; the root's output waits in its `RootRoute`.
 // - Specialisation. `rendered(in:)` reaches `renderChild` through
 //   `@inlinable` code only, so the whole child path is specialised for the
 //   user's types at the user's call site: no existential, no metadata look-up
 //   per child. The type-erased work (ending nodes, diffing children, the
-//   child index) is plain non-generic code.
+//   child index) is plain non-generic code. `@usableFromInline` marks what
+//   that inlinable code reaches, and nothing else.
 // - Allocation. In the steady state a render pass allocates nothing: the
 //   context object comes from a pool per workflow type (`RenderContextPool`),
 //   sinks reuse their registration, output routes are updated in place, the
 //   stacks keep their capacity.
-//
-// Everything runs on the main queue (R22); nothing here is thread-safe.
+// - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
+//   `NodeStore` and the runtime's fields of `RenderContext` are
+//   `@exclusivity(unchecked)`. Swift checks exclusive access to a class's
+//   stored properties at run time, a call per access, and a render pass
+//   touches these on every step. The check guards against overlapping
+//   accesses; here each access is a short read or write (a push, a counter,
+//   a field) during which the runtime does not re-enter itself, and
+//   everything runs on the main queue (R22), so none can overlap. Nothing
+//   here is thread-safe.
 
 @usableFromInline
 final class FastRuntime {
