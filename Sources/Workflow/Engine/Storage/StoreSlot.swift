@@ -2,12 +2,8 @@
 /// workflow value, state and rendering are.
 @usableFromInline
 struct StoreSlot {
+    /// The place, as the record stores it (4 bytes).
     @usableFromInline var rawValue: Int32
-
-    @inlinable
-    init(rawValue: Int32) {
-        self.rawValue = rawValue
-    }
 
     @inlinable
     init(position: Int) {
@@ -16,8 +12,9 @@ struct StoreSlot {
 
     /// No slot yet: a node that is starting.
     @inlinable
-    static var none: StoreSlot { StoreSlot(rawValue: -1) }
+    static var none: StoreSlot { StoreSlot(position: -1) }
 
+    /// Where the slot is in the store's buffers.
     @inlinable
     var position: Int { Int(rawValue) }
 }
