@@ -1,9 +1,11 @@
-# make test            the tests (what CI runs): swift test, then bench-smoke
+# make test            the tests (what CI runs): swift test, bench-smoke, a short soak
 # make bench           the benchmark comparison (README's main job): table + results/bench.json
 # make bench-smoke     every benchmark runs briefly and checks its result
 # make bench-check     fails when the fast runtime's allocations per op regress
 #                      against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
+# make soak            1,000,000 random events on a churning 10,000-row tree:
+#                      memory flat, hosts agree, no lifetime left (SOAK_EVENTS=)
 # make fuzz            differential fuzzing on fresh seeds (FUZZ_SECONDS=600, PROFILE=)
 # make report          the HTML report and charts from results/bench.json
 # make report-check    renders the report in headless Chromium, checks the charts
@@ -21,11 +23,12 @@ BASELINE := $(BENCH)/Baselines/allocations.json
 ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
-	fuzz report report-check profile example
+	soak fuzz report report-check profile example
 
 test:
 	swift test
 	$(MAKE) bench-smoke
+	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
 
 # jemalloc is linked into every benchmark executable (a fresh machine lacks it).
 jemalloc:
@@ -55,6 +58,13 @@ bench-check: bench-build
 
 bench-baseline: bench-build
 	$(BIN)/BenchTable --budget 0.1 --write-baseline $(BASELINE) --out $(RESULTS)/bench-baseline.json
+
+# The soak (Benchmarks/Sources/Soak): prints jemalloc's allocated bytes at every
+# checkpoint and ends with "soak: passed" or "soak: FAILED: why" (counted by .ci/run).
+SOAK_EVENTS ?= 1000000
+SOAK_CHECKPOINT ?= 100000
+soak: bench-build
+	$(BIN)/Soak --events $(SOAK_EVENTS) --checkpoint $(SOAK_CHECKPOINT)
 
 # Differential fuzzing on fresh seeds: `make fuzz` (600 s), `make fuzz
 # FUZZ_SECONDS=120`, `make fuzz PROFILE=fuzz-keyed-churn`. Prints the case rate

@@ -75,7 +75,7 @@ let package = Package(
         // runs a scripted session, and their tests.
         .target(
             name: "InboxExample",
-            dependencies: ["Workflow"],
+            dependencies: ["Workflow", "WorkflowConcurrency"],
             path: "Examples/Inbox/Sources/InboxExample"
         ),
         .executableTarget(
@@ -85,7 +85,14 @@ let package = Package(
         ),
         .testTarget(
             name: "InboxExampleTests",
-            dependencies: ["InboxExample", "Workflow", "WorkflowTesting"],
+            dependencies: [
+                "InboxExample",
+                "Workflow",
+                "WorkflowReference",
+                "WorkflowTesting",
+                "WorkflowConcurrency",
+                "WorkflowConcurrencyTesting",
+            ],
             path: "Examples/Inbox/Tests/InboxExampleTests"
         ),
         .testTarget(

@@ -45,6 +45,18 @@ let package = Package(
         // Runs one workload profile's main operation N times, for
         // `make profile` (callgrind, jemalloc heap profiles).
         .executableTarget(name: "WorkloadRunner", dependencies: ["Workloads", "JemallocStats"]),
+        // `make soak`: a long random run on a churning 10,000-row tree,
+        // checking memory stays flat and the host agrees with its model and
+        // with the reference runtime at every checkpoint.
+        .executableTarget(
+            name: "Soak",
+            dependencies: [
+                "Workloads",
+                "JemallocStats",
+                .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowReference", package: "FastWorkflow"),
+            ]
+        ),
         // The ordo-one/benchmark target: wallClock and mallocCountTotal only.
         .executableTarget(
             name: "WorkflowBenchmarks",

@@ -8,7 +8,10 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     let rootStore: NodeStore<WorkflowType>
     /// Where the root's outputs wait for the end of their cascade.
     private let rootRoute: RootRoute<WorkflowType.Output>?
-    private let debugger: WorkflowDebugger?
+    let debugger: WorkflowDebugger?
+    /// The configuration in force when the host was created; the host keeps
+    /// to it for its whole life.
+    let configuration: Runtime.Configuration
     private let renderingObservers = HostObservers<WorkflowType.Rendering>()
     private let outputObservers = HostObservers<WorkflowType.Output>()
 
@@ -55,6 +58,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         self.rootStore = rootStore
         self.rootRoute = rootRoute
         self.debugger = debugger
+        self.configuration = Runtime.configuration
         rendering = runtime.renderPass(firstRender)
         runtime.cascadeDidEnd = { [unowned self] in cascadeDidEnd($0) }
         debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))

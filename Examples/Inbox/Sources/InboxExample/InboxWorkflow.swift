@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowConcurrency
 
 /// The app's root: loads the mailbox, keeps the search query, the records
 /// (with their stars) and the open message, and renders the list with the
@@ -24,13 +25,13 @@ public struct InboxWorkflow: Workflow {
         State()
     }
 
-    /// Everything that changes the inbox: the loader, the search field,
-    /// and the requests of the rows and of the detail.
+    /// What the loader and the children ask of the inbox: the records that
+    /// arrived, and the requests of the rows and of the detail. (The search
+    /// field sets the query through a sink of its own.)
     public enum Action: WorkflowAction, Equatable {
         public typealias WorkflowType = InboxWorkflow
 
         case loaded([MailRecord])
-        case queryChanged(String)
         case row(MessageRowWorkflow.Output)
         case detail(MessageDetailWorkflow.Output)
 
@@ -38,8 +39,6 @@ public struct InboxWorkflow: Workflow {
             switch self {
             case let .loaded(records):
                 state.records = records
-            case let .queryChanged(query):
-                state.query = query
             case let .row(.open(id)):
                 state.openMessage = id
             case let .row(.toggleStar(id)), let .detail(.toggleStar(id)):
@@ -56,16 +55,19 @@ public struct InboxWorkflow: Workflow {
         }
     }
 
-    /// The key of the load side effect: asked for until the records arrive.
+    /// The key of the loader, the worker run until the records arrive.
     public static let loadKey = "load"
 
     public func render(state: State, context: RenderContext<InboxWorkflow>) -> InboxScreen {
-        let sink = context.makeSink(of: Action.self)
-        let search = SearchFieldScreen(text: state.query, onTextChanged: { sink.send(.queryChanged($0)) })
+        let querySink = context.makeSink(of: String.self) { query, state in
+            state.query = query
+            return nil
+        }
+        let search = SearchFieldScreen(text: state.query, onTextChanged: querySink.send)
         guard let records = state.records else {
-            context.runSideEffect(key: Self.loadKey) { lifetime in
-                RecordLoader().start(in: lifetime) { sink.send(.loaded($0)) }
-            }
+            RecordLoader()
+                .mapOutput { Action.loaded($0) }
+                .running(in: context, key: Self.loadKey)
             return InboxScreen(search: search, list: nil, detail: nil)
         }
         let list = MessageListWorkflow(records: records, query: state.query.lowercased())

@@ -1,12 +1,21 @@
-import Workflow
+import WorkflowConcurrency
 
-/// Fetches the mailbox off the main actor and hands the records back on it.
+/// Fetches the mailbox: the worker the inbox runs until it has records.
 ///
-/// The one place that knows how records arrive. It has a worker's shape
-/// (`run() async -> Output`, `isEquivalent(to:)`), so that once a `Worker`
-/// type is available the root can run it as a child instead of starting it
-/// from a side effect.
-public struct RecordLoader: Equatable, Sendable {
+/// The one place that knows how records arrive. Run as a child, it fetches
+/// off the main actor and its output, the records, reaches the parent on the
+/// main actor, never inside a render (W1). Loaders of the same `count` are
+/// equal, so a parent that asks for it on every render keeps the one fetch
+/// running (W2).
+///
+/// ```swift
+/// RecordLoader()
+///     .mapOutput { Action.loaded($0) }
+///     .running(in: context, key: "load")
+/// ```
+public struct RecordLoader: Worker, Equatable, Sendable {
+    public typealias Output = [MailRecord]
+
     /// How many records the mailbox holds.
     public var count: Int
 
@@ -17,22 +26,5 @@ public struct RecordLoader: Equatable, Sendable {
     /// Stands for a network or database fetch.
     public func run() async -> [MailRecord] {
         SampleMailbox.records(count: count)
-    }
-
-    /// Two loaders of the same mailbox would fetch the same records.
-    public func isEquivalent(to other: RecordLoader) -> Bool {
-        self == other
-    }
-
-    /// Starts `run()` for a side effect: `deliver` gets the records on the
-    /// main actor, never inside the render that started the load, and never
-    /// once `lifetime` has ended (R12).
-    public func start(in lifetime: Lifetime, deliver: @escaping ([MailRecord]) -> Void) {
-        let task = Task { @MainActor in
-            let records = await run()
-            if Task.isCancelled { return }
-            deliver(records)
-        }
-        lifetime.onEnded { task.cancel() }
     }
 }

@@ -1,9 +1,13 @@
 import Testing
 import Workflow
+import WorkflowReference
 @testable import InboxExample
 
-// The app on the fast runtime, end to end: the loader's side effect, sinks
-// from every workflow, and which workflows render on each step.
+// The app end to end: the loader worker, sinks from every workflow, and
+// which workflows render on each step, on the fast runtime; the scripted
+// session on the reference runtime too, which must leave the same screens.
+
+extension ReferenceWorkflowHost: InboxHosting where WorkflowType == InboxWorkflow {}
 
 @MainActor
 @Suite("Inbox session")
@@ -16,12 +20,14 @@ struct InboxSessionTests {
         return host.rendering.list
     }
 
-    @Test("R11, S2, S3: load, scroll, search, open, star, back and delete leave the expected screens and render only the changed path")
+    @Test("W1, S2, S3: load, scroll, search, open, star, back and delete leave the expected screens and render only the changed path")
     func partOfTheSession() async throws {
         let counter = RenderCounter()
         let host = WorkflowHost(workflow: InboxWorkflow(), observers: [counter])
         #expect(host.rendering.list == nil)
-        #expect(counter.total == 1)
+        // The root and its loader.
+        #expect(counter.total == 2)
+        #expect(counter.count(of: InboxWorkflow.self) == 1)
 
         let list = try #require(await loaded(host))
         #expect(list.rows.count == 5_000)
@@ -72,7 +78,22 @@ struct InboxSessionTests {
         await ScriptedSession.run(makeHost: { WorkflowHost(workflow: InboxWorkflow(), observers: $0) }) {
             steps.append($0)
         }
-        #expect(steps.map(\.renderCount) == [1, 5_002, 2, 2, 2, 2, 2, 4, 1, 3, 2, 4_355])
+        #expect(steps.map(\.renderCount) == [2, 5_002, 2, 2, 2, 2, 2, 4, 1, 3, 2, 4_355])
         #expect(steps.last?.screen.hasPrefix("search: \"\"\nlist: 4999 of 4999 messages") == true)
+    }
+
+    @Test("the scripted session leaves the same screens on the reference runtime, which renders the whole tree")
+    func scriptedSessionOnReference() async {
+        var fast: [StepReport] = []
+        await ScriptedSession.run(makeHost: { WorkflowHost(workflow: InboxWorkflow(), observers: $0) }) {
+            fast.append($0)
+        }
+        var reference: [StepReport] = []
+        await ScriptedSession.run(makeHost: { ReferenceWorkflowHost(workflow: InboxWorkflow(), observers: $0) }) {
+            reference.append($0)
+        }
+        #expect(reference.count == 12)
+        #expect(reference.map(\.screen) == fast.map(\.screen))
+        #expect(reference.map(\.renderCount) == [2, 5_002, 5_002, 3_739, 1_279, 649, 650, 650, 649, 649, 648, 5_001])
     }
 }

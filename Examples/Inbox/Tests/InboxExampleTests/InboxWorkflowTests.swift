@@ -1,14 +1,15 @@
 import Testing
+import WorkflowConcurrencyTesting
 import WorkflowTesting
 @testable import InboxExample
 
 @Suite("InboxWorkflow")
 struct InboxWorkflowTests {
-    @Test("R11: until the records arrive, the root asks for the load side effect and shows no list")
+    @Test("T10, W2: until the records arrive, the root runs the loader under \"load\" and shows no list")
     func loadingScreen() {
         InboxWorkflow()
             .renderTester()
-            .expectSideEffect(key: InboxWorkflow.loadKey)
+            .expectWorker(RecordLoader(), key: InboxWorkflow.loadKey)
             .render { screen in
                 #expect(screen.list == nil)
                 #expect(screen.detail == nil)
@@ -17,13 +18,30 @@ struct InboxWorkflowTests {
             .assertNoAction()
     }
 
-    @Test("the loader's records are applied through the root's sink")
-    func loaderDeliversThroughSink() {
+    @Test("T10: the loader's records reach the root as a `loaded` action")
+    func loaderOutputIsLoaded() {
         InboxWorkflow()
             .renderTester()
-            .expectSideEffect(key: InboxWorkflow.loadKey, producingAction: InboxWorkflow.Action.loaded(threeRecords))
-            .render { _ in }
+            .expectWorker(RecordLoader(), mockingOutput: threeRecords, key: InboxWorkflow.loadKey)
+            .render { screen in
+                // The render saw the state from before the output.
+                #expect(screen.list == nil)
+            }
+            .assert(action: InboxWorkflow.Action.loaded(threeRecords))
             .assert(state: InboxWorkflow.State(records: threeRecords))
+    }
+
+    @Test("T7, W3: once the records are there, the root no longer runs the loader")
+    func noLoaderOnceLoaded() {
+        let tester = InboxWorkflow()
+            .renderTester(initialState: InboxWorkflow.State(records: threeRecords))
+            .expectWorkflow(type: MessageListWorkflow.self, key: "list", producingRendering: mockList(threeRecords))
+            .expectWorker(RecordLoader(), key: InboxWorkflow.loadKey)
+        withKnownIssue {
+            tester.render { _ in }
+        } matching: { issue in
+            issue.description.contains(#"Expected child workflow of type: WorkerWorkflow<RecordLoader>, key: "load""#)
+        }
     }
 
     @Test("once loaded, the root renders the list with the query in lower case and no detail")
@@ -54,14 +72,15 @@ struct InboxWorkflowTests {
             }
     }
 
-    @Test("typing in the search field sends the query to the root")
-    func searchFieldSendsQuery() {
+    @Test("typing in the search field sets the root's query and sends no output")
+    func searchFieldSetsQuery() {
         InboxWorkflow()
-            .renderTester(initialState: InboxWorkflow.State(records: threeRecords))
+            .renderTester(initialState: InboxWorkflow.State(records: threeRecords, openMessage: 2))
             .expectWorkflow(type: MessageListWorkflow.self, key: "list", producingRendering: mockList(threeRecords))
+            .expectWorkflow(type: MessageDetailWorkflow.self, key: "detail", producingRendering: mockDetail(lunch))
             .render { $0.search.onTextChanged("Lu") }
-            .assert(action: InboxWorkflow.Action.queryChanged("Lu"))
             .assertStateModifications { $0.query = "Lu" }
+            .assertNoOutput()
     }
 
     @Test("a tapped row, reported by the list, opens its message")
@@ -108,12 +127,11 @@ struct InboxWorkflowActionTests {
             .assert(state: InboxWorkflow.State(records: [invitation], openMessage: nil))
     }
 
-    @Test("back closes the detail; a new query and a load keep the rest of the state")
-    func backQueryAndLoad() {
+    @Test("back closes the detail; a load keeps the rest of the state")
+    func backAndLoad() {
         Action
-            .tester(withState: InboxWorkflow.State(openMessage: 2))
+            .tester(withState: InboxWorkflow.State(query: "x", openMessage: 2))
             .send(action: .loaded(threeRecords))
-            .send(action: .queryChanged("x"))
             .assert(state: InboxWorkflow.State(records: threeRecords, query: "x", openMessage: 2))
             .send(action: .detail(.back))
             .assert(state: InboxWorkflow.State(records: threeRecords, query: "x", openMessage: nil))

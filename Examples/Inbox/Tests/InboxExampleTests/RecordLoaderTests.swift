@@ -1,9 +1,11 @@
 import Testing
+import Workflow
+import WorkflowConcurrency
 @testable import InboxExample
 
 @Suite("RecordLoader")
 struct RecordLoaderTests {
-    @Test("the loader fetches `count` records with ids 0 ..< count, the same on every run")
+    @Test("the loader's output is `count` records with ids 0 ..< count, the same on every run")
     func deterministicRecords() async {
         let loader = RecordLoader(count: 300)
         let first = await loader.run()
@@ -14,10 +16,44 @@ struct RecordLoaderTests {
         #expect(first.contains { $0.isStarred } && first.contains { !$0.isStarred })
     }
 
-    @Test("loaders are equivalent when they load the same count, as a worker's restart check needs")
+    @Test("W2: loaders are equivalent when they load the same count, so a re-render keeps the running fetch")
     func equivalence() {
         #expect(RecordLoader().isEquivalent(to: RecordLoader(count: 5_000)))
         #expect(!RecordLoader(count: 10).isEquivalent(to: RecordLoader(count: 11)))
+    }
+
+    @MainActor
+    @Test("W1: run as a child, the loader's records reach the parent after the render that started it")
+    func outputReachesParent() async {
+        let host = WorkflowHost(workflow: LoaderParent())
+        // Not delivered inside the first render.
+        #expect(host.rendering == nil)
+        var delivered: [MailRecord]?
+        for await rendering in host.renderings where rendering != nil {
+            delivered = rendering
+            break
+        }
+        #expect(delivered == SampleMailbox.records(count: 3))
+        #expect(host.rendering == delivered)
+    }
+}
+
+/// Runs a three-record loader until its records arrive, and renders them.
+private struct LoaderParent: Workflow {
+    typealias State = [MailRecord]?
+
+    func makeInitialState() -> State { nil }
+
+    func render(state: State, context: RenderContext<LoaderParent>) -> [MailRecord]? {
+        if state == nil {
+            RecordLoader(count: 3).running(in: context, key: "load") { records in
+                AnyWorkflowAction<LoaderParent> { state in
+                    state = records
+                    return nil
+                }
+            }
+        }
+        return state
     }
 }
 
