@@ -61,16 +61,9 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// observers and the debugger.
     public func update(workflow: WorkflowType) {
         MainQueue.precondition()
-        if runtime.gate.isRendering {
-            RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self)
-        }
-        if runtime.gate.isBusy {
-            // Called from an observer or the debugger: handled after the
-            // current cascade, like a send.
-            runtime.gate.enqueue { [self] in applyUpdate(workflow) }
-        } else {
-            runtime.gate.run { applyUpdate(workflow) }
-        }
+        // Called from an observer or the debugger: handled after the current
+        // cascade, like a send.
+        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in applyUpdate(workflow) }
     }
 
     private func applyUpdate(_ workflow: WorkflowType) {

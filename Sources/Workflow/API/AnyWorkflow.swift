@@ -70,10 +70,8 @@ extension AnyWorkflow {
         @usableFromInline
         init() {}
 
-        @usableFromInline
         var base: Any { fatalError("abstract") }
 
-        @usableFromInline
         var workflowType: Any.Type { fatalError("abstract") }
 
         @usableFromInline
@@ -113,10 +111,8 @@ extension AnyWorkflow {
             self.outputTransform = outputTransform
         }
 
-        @usableFromInline
         override var base: Any { workflow }
 
-        @usableFromInline
         override var workflowType: Any.Type { T.self }
 
         @usableFromInline

@@ -82,7 +82,6 @@ package enum ApplyEpoch {
     @usableFromInline
     nonisolated(unsafe) static var current: UInt64 = 0
 
-    @usableFromInline
     static func usedAfterApply(_ type: Any.Type, key: String) -> Never {
         fatalError("ApplyContext<\(type)> (node key \"\(key)\") was used after its action's apply(toState:context:) returned; an ApplyContext is valid only during that call.")
     }

@@ -4,7 +4,6 @@ public final class Lifetime {
     /// Whether the lifetime has ended.
     public private(set) var hasEnded = false
 
-    @usableFromInline
     var onEndedActions: [() -> Void] = []
 
     package init() {}

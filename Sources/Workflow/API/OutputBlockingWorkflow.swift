@@ -3,12 +3,10 @@
 ///
 /// Package-visible so that `RenderTester.expectWorkflowIgnoringOutput` can
 /// expect a child of this type.
-@usableFromInline
 package struct OutputBlockingWorkflow<Child: AnyWorkflowConvertible>: Workflow {
-    @usableFromInline package typealias State = Void
-    @usableFromInline package typealias Output = Never
+    package typealias State = Void
+    package typealias Output = Never
 
-    @usableFromInline
     package var child: Child
 
     @inlinable

@@ -12,16 +12,16 @@ package enum FaultInjection {
 
     /// R9/R12 broken: a node that ends keeps its side effects alive, their
     /// `onEnded` never runs (hook in `FastRuntime.endNode`).
-    @usableFromInline nonisolated(unsafe) package static var keepRemovedSideEffect = false
+    nonisolated(unsafe) package static var keepRemovedSideEffect = false
 
     /// R13 broken: a dead sink registration still delivers its actions to
     /// its node while the node lives (hook in `ActionSinkTarget.receive`).
-    @usableFromInline nonisolated(unsafe) package static var deliverStaleSinkAction = false
+    nonisolated(unsafe) package static var deliverStaleSinkAction = false
 
     /// S3 broken: a cascade whose root stayed clean publishes nothing, as
     /// if observers were only told about render passes (hook in
     /// `WorkflowHost.publishAfterCascade`).
-    @usableFromInline nonisolated(unsafe) package static var publishOnlyAfterRender = false
+    nonisolated(unsafe) package static var publishOnlyAfterRender = false
 
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).

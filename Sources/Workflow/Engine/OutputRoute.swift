@@ -8,35 +8,43 @@ class OutputRoute<Output> {
     init() {}
 
     /// Turns `output` into the parent's action and applies it there.
-    @usableFromInline
     func deliver(_ output: Output, runtime: FastRuntime) { fatalError("abstract") }
 }
 
 @usableFromInline
 final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     @usableFromInline var map: (Output) -> Action
-    @usableFromInline let parent: Int32
+    @usableFromInline let parent: NodeID
 
     @inlinable
-    init(map: @escaping (Output) -> Action, parent: Int32) {
+    init(map: @escaping (Output) -> Action, parent: NodeID) {
         self.map = map
         self.parent = parent
     }
 
-    @usableFromInline
     override func deliver(_ output: Output, runtime: FastRuntime) {
         runtime.apply(map(output), at: parent, fromSink: false)
     }
 }
 
-/// The root's route: outputs go to the host, which delivers them to its
-/// output observers after the render pass.
+/// The root's route: outputs leave the tree. The host takes the output of
+/// a cascade when the cascade ends, after the render pass (R17).
 @usableFromInline
 final class RootRoute<Output>: OutputRoute<Output> {
-    @usableFromInline var onOutput: (Output) -> Void = { _ in }
+    /// The output of the running cascade; at most one, as only one action
+    /// runs at the root per cascade.
+    var pending: Output?
 
     @usableFromInline
+    override init() {}
+
     override func deliver(_ output: Output, runtime: FastRuntime) {
-        onOutput(output)
+        pending = output
+    }
+
+    /// The cascade's output, if any; none is left behind.
+    func takeOutput() -> Output? {
+        defer { pending = nil }
+        return pending
     }
 }

@@ -2,27 +2,23 @@
 /// which they end. Made on the node's first `runSideEffect`.
 @usableFromInline
 final class SideEffectTable {
-    @usableFromInline
     struct Entry {
-        @usableFromInline let key: AnyHashable
-        @usableFromInline let lifetime: Lifetime
-        @usableFromInline var seenInPass: UInt32
+        let key: AnyHashable
+        let lifetime: Lifetime
+        var seenInPass: UInt32
     }
 
-    @usableFromInline var entries: [Entry] = []
+    var entries: [Entry] = []
     /// Key to entry index; built only for nodes with many side effects.
-    @usableFromInline var index: [AnyHashable: Int]?
+    var index: [AnyHashable: Int]?
 
-    @usableFromInline
     init() {}
 
-    @usableFromInline
     func find(_ key: AnyHashable) -> Int? {
         if let index { return index[key] }
         return entries.firstIndex { $0.key == key }
     }
 
-    @usableFromInline
     func add(_ key: AnyHashable, lifetime: Lifetime, pass: UInt32) {
         entries.append(Entry(key: key, lifetime: lifetime, seenInPass: pass))
         if index != nil {
@@ -33,7 +29,6 @@ final class SideEffectTable {
     }
 
     /// Ends the side effects the pass did not ask for, in start order.
-    @usableFromInline
     func endUnseen(pass: UInt32) {
         guard entries.contains(where: { $0.seenInPass != pass }) else { return }
         let ended = entries.filter { $0.seenInPass != pass }
@@ -45,7 +40,6 @@ final class SideEffectTable {
     }
 
     /// Ends every side effect, in start order: the node is ending.
-    @usableFromInline
     func endAll() {
         let ended = entries
         entries = []

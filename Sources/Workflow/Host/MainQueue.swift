@@ -6,7 +6,6 @@ import Dispatch
 /// `dispatchPrecondition`, which allocates on every call on Linux, and rather
 /// than `Thread.isMainThread`, which is false for main-actor code under Swift
 /// Testing on Linux.
-@usableFromInline
 package enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -20,7 +19,6 @@ package enum MainQueue {
     }
 
     /// Traps when called off the main queue.
-    @usableFromInline
     package static func precondition() {
         guard isOnMainQueue else {
             preconditionFailure("The Workflow runtime must be used from the main queue (rule R22): a host was created, updated or sent an action from another queue.")

@@ -4,20 +4,16 @@
 /// All of it happens on the main queue (R22). Releasing the host ends every
 /// node and every side-effect lifetime (R10).
 public final class WorkflowHost<WorkflowType: Workflow> {
-    @usableFromInline let runtime: FastRuntime
-    @usableFromInline let root: Int32
-    @usableFromInline let rootStore: NodeStore<WorkflowType>
-    /// The root's render pass, made where the host is created so that it is
-    /// specialised for the root type like every child below it.
-    @usableFromInline let renderRoot: () -> WorkflowType.Rendering
+    let runtime: FastRuntime
+    let rootStore: NodeStore<WorkflowType>
+    /// Where the root's outputs wait for the end of their cascade.
+    private let rootRoute: RootRoute<WorkflowType.Output>?
     let debugger: WorkflowDebugger?
     /// The configuration in force when the host was created; the host keeps
     /// to it for its whole life.
     let configuration: Runtime.Configuration
-    private let renderOnlyIfStateChanged: Bool
     private let renderingObservers = HostObservers<WorkflowType.Rendering>()
     private let outputObservers = HostObservers<WorkflowType.Output>()
-    private var pendingOutput: WorkflowType.Output?
 
     /// The latest rendering of the root.
     public private(set) var rendering: WorkflowType.Rendering
@@ -33,60 +29,58 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         let runtime = FastRuntime(observers: observers, hasDebugger: debugger != nil)
         let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
         let rootStore = runtime.store(for: WorkflowType.self)
-        let root = runtime.startNode(workflow, store: rootStore, key: "", parent: -1, route: rootRoute)
+        runtime.startRoot(workflow, store: rootStore, key: "", route: rootRoute)
+        let root = runtime.root
         self.init(
             runtime: runtime,
-            root: root,
             rootStore: rootStore,
             rootRoute: rootRoute,
             debugger: debugger,
-            renderRoot: { [unowned runtime] in runtime.renderNode(root, store: rootStore) }
+            firstRender: { runtime.renderNode(root, store: rootStore) }
         )
+        // Made here, so that the root's render is specialised for its type
+        // like every child below it.
+        runtime.renderRoot = { [unowned self, unowned runtime] in
+            didRender(runtime.renderNode(root, store: rootStore))
+        }
     }
 
     @usableFromInline
     init(
         runtime: FastRuntime,
-        root: Int32,
         rootStore: NodeStore<WorkflowType>,
         rootRoute: RootRoute<WorkflowType.Output>?,
         debugger: WorkflowDebugger?,
-        renderRoot: @escaping () -> WorkflowType.Rendering
+        firstRender: () -> WorkflowType.Rendering
     ) {
         MainQueue.precondition()
         self.runtime = runtime
-        self.root = root
         self.rootStore = rootStore
-        self.renderRoot = renderRoot
+        self.rootRoute = rootRoute
         self.debugger = debugger
         self.configuration = Runtime.configuration
-        self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
-        runtime.gate.isRendering = true
-        rendering = renderRoot()
-        runtime.gate.isRendering = false
+        rendering = runtime.renderPass(firstRender)
+        runtime.cascadeDidEnd = { [unowned self] in cascadeDidEnd($0) }
+        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
+    }
 
-        rootRoute?.onOutput = { [unowned self] in pendingOutput = $0 }
-        runtime.finishCascade = { [unowned self] in finishCascade() }
-        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: root))
+    /// Keeps a rendering of the root that the runtime made.
+    @usableFromInline
+    func didRender(_ rendering: WorkflowType.Rendering) {
+        self.rendering = rendering
     }
 
     deinit {
-        runtime.finishCascade = {}
-        runtime.tearDown(root: root)
+        runtime.renderRoot = nil
+        runtime.cascadeDidEnd = { _ in }
+        runtime.tearDown()
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and
     /// the tree renders (R19).
     public func update(workflow: WorkflowType) {
         MainQueue.precondition()
-        if runtime.gate.isRendering {
-            RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self)
-        }
-        if runtime.gate.isBusy {
-            runtime.gate.enqueue { [self] in performUpdate(workflow) }
-        } else {
-            runtime.gate.run { performUpdate(workflow) }
-        }
+        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in performUpdate(workflow) }
     }
 
     /// Calls `body` with the rendering once per cascade and once per
@@ -113,59 +107,28 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     // MARK: - Cascades
 
     private func performUpdate(_ workflow: WorkflowType) {
-        let slot = Int(runtime.nodes[Int(root)].slot)
-        let old = rootStore[slot].workflow
-        var state = rootStore[slot].state
-        workflow.workflowDidChange(from: old, state: &state)
-        rootStore[slot].workflow = workflow
-        rootStore[slot].state = state
-        if let observer = runtime.observer {
-            observer.workflowDidChange(from: old, to: workflow, state: state, session: runtime.sessions[Int(root)]!)
-        }
-        render()
+        runtime.updateRoot(to: workflow, store: rootStore)
+        renderingObservers.deliver(rendering)
         debugger?.didUpdate(
-            snapshot: runtime.snapshot(of: root),
+            snapshot: runtime.snapshot(of: runtime.root),
             updateInfo: WorkflowUpdateDebugInfo(workflowType: "\(WorkflowType.self)", kind: .didUpdate(source: .external))
         )
     }
 
-    /// The end of a cascade (R18): the rendering is published (S3), then
-    /// the root's output and the debugger.
-    private func finishCascade() {
-        if !renderOnlyIfStateChanged || runtime.cascadeChangedState {
-            publishAfterCascade()
+    /// The end of a cascade (R18): the runtime rendered if due; the
+    /// rendering is published (S3), then the root's output and the debugger.
+    private func cascadeDidEnd(_ result: CascadeResult) {
+        if result.publishesRendering {
+            renderingObservers.deliver(rendering)
         }
-        if let output = pendingOutput {
-            pendingOutput = nil
+        if let output = rootRoute?.takeOutput() {
             outputObservers.deliver(output)
         }
         if let debugger {
             debugger.didUpdate(
-                snapshot: runtime.snapshot(of: root),
+                snapshot: runtime.snapshot(of: runtime.root),
                 updateInfo: .cascade(path: runtime.cascadePath)
             )
         }
-    }
-
-    /// S3: every cascade publishes once. With skipping, a clean root (no
-    /// state changed anywhere, S1) is not rendered, and observers get the
-    /// rendering it already has.
-    private func publishAfterCascade() {
-        let rendersRoot = !runtime.skipsCleanChildren || runtime.nodes[Int(root)].needsRender
-        #if DEBUG
-        if FaultInjection.publishOnlyAfterRender, !rendersRoot { return }
-        #endif
-        if rendersRoot {
-            render()
-        } else {
-            renderingObservers.deliver(rendering)
-        }
-    }
-
-    private func render() {
-        runtime.gate.isRendering = true
-        rendering = renderRoot()
-        runtime.gate.isRendering = false
-        renderingObservers.deliver(rendering)
     }
 }

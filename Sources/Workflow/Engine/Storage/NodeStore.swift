@@ -1,49 +1,3 @@
-/// Typed storage for every node of one workflow type: workflow values, states
-/// and last renderings unboxed, in one contiguous array of slots. One store
-/// per type per runtime, made when the first node of the type starts; it also
-/// holds the per-type facts the runtime needs on the hot path.
-@usableFromInline
-class AnyNodeStore {
-    @usableFromInline let workflowType: Any.Type
-    @usableFromInline let typeID: ObjectIdentifier
-    /// The store's place in `FastRuntime.storeTable` (`NodeRecord.store`).
-    @usableFromInline let index: UInt16
-
-    @usableFromInline
-    init(workflowType: Any.Type, index: UInt16) {
-        self.workflowType = workflowType
-        self.typeID = ObjectIdentifier(workflowType)
-        self.index = index
-    }
-
-    /// Frees a slot, releasing its values. A closure made where the type is
-    /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
-    /// virtual method of the generic store would run unspecialised and pay
-    /// metadata look-ups for every node that ends.
-    @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
-    /// Destroys every live slot, when the runtime ends; made the same way.
-    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
-
-    /// The slot's state, boxed, for debug snapshots.
-    @usableFromInline
-    func state(at slot: Int32) -> Any { fatalError("abstract") }
-}
-
-@usableFromInline
-struct NodeSlot<W: Workflow> {
-    @usableFromInline var workflow: W
-    @usableFromInline var state: W.State
-    /// Nil until the node's first render returned.
-    @usableFromInline var rendering: W.Rendering?
-
-    @inlinable
-    init(workflow: W, state: W.State) {
-        self.workflow = workflow
-        self.state = state
-        self.rendering = nil
-    }
-}
-
 /// The typed storage of one workflow type. Slots live in raw segments that
 /// this class owns, not in an Array: an Array of a generic element destroys
 /// and inspects its elements through value witnesses (metadata look-ups per
@@ -61,7 +15,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)
     @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
-    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<Int32>(capacity: 4)
+    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<StoreSlot>(capacity: 4)
     /// The render contexts of this type's renders, reused (R5).
     @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
@@ -71,13 +25,13 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @usableFromInline let workflowEquality: ((W, W) -> Bool)?
 
     @inlinable
-    init(index: UInt16) {
+    init(typeIndex: TypeIndex) {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
         if W.Output.self != Never.self {
             routes = SegmentedBuffer(initialCapacity: 4)
         }
-        super.init(workflowType: W.self, index: index)
+        super.init(workflowType: W.self, typeIndex: typeIndex)
     }
 
     deinit {
@@ -91,16 +45,16 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 
     /// The node's typed values. The slot must be live.
     @inlinable
-    subscript(slot: Int) -> NodeSlot<W> {
-        unsafeAddress { UnsafePointer(slots[slot]) }
-        unsafeMutableAddress { slots[slot] }
+    subscript(slot: StoreSlot) -> NodeSlot<W> {
+        unsafeAddress { UnsafePointer(slots[slot.position]) }
+        unsafeMutableAddress { slots[slot.position] }
     }
 
     /// The node's output route: the parent's latest `outputMap` (R7), or the
     /// host for the root. Only for workflow types with an output.
     @inlinable
-    func route(_ slot: Int) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
-        routes.unsafelyUnwrapped[slot]
+    func route(_ slot: StoreSlot) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
+        routes.unsafelyUnwrapped[slot.position]
     }
 
     /// Whether an action can change the state at all: a Void state never does.
@@ -119,10 +73,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// Takes a slot for a new node; `route` is nil exactly when the workflow
     /// type has no output.
     @inlinable
-    func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> Int32 {
+    func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
         let index: Int
         if freeSlots.count > 0 {
-            index = Int(freeSlots.pop())
+            index = freeSlots.pop().position
         } else {
             if count == slots.capacity {
                 slots.grow(count: count)
@@ -135,16 +89,16 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         if let route {
             routes.unsafelyUnwrapped[index].initialize(to: route)
         }
-        return Int32(index)
+        return StoreSlot(position: index)
     }
 
     @inlinable
-    func release(_ slot: Int32) {
+    func release(_ slot: StoreSlot) {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
-        _ = slots[Int(slot)].move()
+        _ = slots[slot.position].move()
         if let routes {
-            _ = routes[Int(slot)].move()
+            _ = routes[slot.position].move()
         }
         freeSlots.push(slot)
     }
@@ -153,7 +107,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func releaseAll() {
         var isFree = ContiguousArray(repeating: false, count: count)
-        for k in 0..<freeSlots.count { isFree[Int(freeSlots[k])] = true }
+        for k in 0..<freeSlots.count { isFree[freeSlots[k].position] = true }
         for slot in 0..<count where !isFree[slot] {
             _ = slots[slot].move()
             if let routes {
@@ -164,26 +118,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         freeSlots.count = 0
     }
 
-    @usableFromInline
-    override func state(at slot: Int32) -> Any {
-        self[Int(slot)].state
-    }
-}
-
-/// `==` for a type known only at run time to be Equatable: found once per
-/// type by a dynamic cast, then called through a closure.
-@usableFromInline
-enum Equality {
-    @usableFromInline
-    static func of<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
-        guard let equatable = type as? any Equatable.Type else { return nil }
-        return equatable.equality(as: type)
-    }
-}
-
-extension Equatable {
-    fileprivate static func equality<T>(as: T.Type) -> (T, T) -> Bool {
-        // T is Self here (the cast above proved it), so the bit casts are moves.
-        { lhs, rhs in unsafeBitCast(lhs, to: Self.self) == unsafeBitCast(rhs, to: Self.self) }
+    override func state(at slot: StoreSlot) -> Any {
+        self[slot].state
     }
 }

@@ -8,7 +8,6 @@
 /// one list without a box each; the other targets leave those fields unused.
 @usableFromInline
 package class SinkTarget<Value>: SinkRegistration {
-    @usableFromInline
     init() {
         super.init(declaredInPass: 0)
     }
@@ -23,36 +22,30 @@ package class SinkTarget<Value>: SinkRegistration {
 }
 
 /// `Sink { ... }`: calls the closure.
-@usableFromInline
 final class ClosureSinkTarget<Value>: SinkTarget<Value> {
-    @usableFromInline let onValue: (Value) -> Void
+    let onValue: (Value) -> Void
 
-    @usableFromInline
     init(_ onValue: @escaping (Value) -> Void) {
         self.onValue = onValue
         super.init()
     }
 
-    @usableFromInline
     override func receive(_ value: Value) {
         onValue(value)
     }
 }
 
 /// `contraMap`: transforms each value and sends it to the base target.
-@usableFromInline
 final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
-    @usableFromInline let base: SinkTarget<BaseValue>
-    @usableFromInline let transform: (Value) -> BaseValue
+    let base: SinkTarget<BaseValue>
+    let transform: (Value) -> BaseValue
 
-    @usableFromInline
     init(base: SinkTarget<BaseValue>, transform: @escaping (Value) -> BaseValue) {
         self.base = base
         self.transform = transform
         super.init()
     }
 
-    @usableFromInline
     override func receive(_ value: Value) {
         base.receive(transform(value))
     }
@@ -72,7 +65,6 @@ package final class ForwardingSinkTarget<Value>: SinkTarget<Value> {
     /// A sink that sends to this target.
     package var sink: Sink<Value> { Sink(target: self) }
 
-    @usableFromInline
     override func receive(_ value: Value) {
         receiver?(value)
     }

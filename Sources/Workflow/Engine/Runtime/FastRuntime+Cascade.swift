@@ -1,0 +1,91 @@
+// Actions and the cascade (R15-R18): a send applies its action at the node,
+// outputs climb through the parents' output maps, state changes mark the
+// path to the root dirty (S1), and the cascade ends with at most one render
+// pass and one result for the host.
+
+extension FastRuntime {
+    /// A send from a live sink: now if idle, queued if a cascade is running,
+    /// fatal during a render pass.
+    func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
+        let node = target.node
+        guard !isTornDown, nodes[node.id].generation == node.generation else { return }
+        gate.submit(
+            failingDuringRender: {
+                RuntimeErrors.sendDuringRender(
+                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[keyOf: node.id]
+                )
+            },
+            queueing: {
+                { [self] in
+                    // Handled later, on its own; dropped if the sink died meanwhile.
+                    guard target.isAlive, !isTornDown else { return }
+                    runCascade(action, at: node.id)
+                }
+            },
+            running: { runCascade(action, at: node.id) }
+        )
+    }
+
+    func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
+        cascadeChangedState = false
+        if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
+        apply(action, at: node, fromSink: true)
+        if isTornDown { return }  // the host went away during `apply`
+        if recordsCascadePath {
+            // Ancestors above the last node the cascade reached.
+            var ancestor = nodes[cascadeTop].parent
+            while !ancestor.isNone {
+                cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
+                ancestor = nodes[ancestor].parent
+            }
+        }
+        endCascade()
+    }
+
+    /// Applies `action` at `node` (R17), then hands its output, if any, to
+    /// the node's route: the parent's output map, or the host for the root.
+    func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
+        typealias W = Action.WorkflowType
+        let store = store(of: node, as: W.self)
+        let slot = nodes[node].slot
+        let workflow = store[slot].workflow
+        var state = store[slot].state
+
+        var completion: ((W.State, W.Output?) -> Void)?
+        if hasObserver, let observer {
+            let session = sessions[node.position]!
+            if fromSink {
+                observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+            }
+            completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+        }
+
+        let changed: Bool
+        let output: W.Output?
+        if !store.stateCanChange {
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
+            changed = false
+        } else if let stateEquality = store.stateEquality {
+            let before = state
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
+            changed = !stateEquality(before, state)
+        } else {
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
+            changed = true
+        }
+        store[slot].state = state
+        completion?(state, output)
+
+        if changed {
+            cascadeChangedState = true
+            markNeedsRender(node)
+        }
+        cascadeTop = node
+        if recordsCascadePath {
+            cascadePath.append((W.self, !fromSink))
+        }
+        if let output {
+            store.route(slot).pointee.deliver(output, runtime: self)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+// What the debugger sees of a tree (R21).
+
+extension FastRuntime {
+    /// The debugger's view of a subtree (R21).
+    func snapshot(of node: NodeID) -> WorkflowHierarchyDebugSnapshot {
+        let store = anyStore(of: node).takeUnretainedValue()
+        var children: [WorkflowHierarchyDebugSnapshot.Child] = []
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[keyOf: child], snapshot: snapshot(of: child)))
+            child = nodes[child].nextSibling
+        }
+        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[node].slot), children: children)
+    }
+}

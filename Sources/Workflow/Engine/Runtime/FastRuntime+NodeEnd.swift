@@ -1,0 +1,45 @@
+// Ending a node and its subtree (R9, R10).
+
+extension FastRuntime {
+    /// Ends a node and its subtree, post-order: children (in their order),
+    /// side effects (in start order), sinks, then the session (R9, R10).
+    /// When the whole host goes away, the arena is dropped as a whole and
+    /// only what users can observe is done node by node.
+    func endNode(_ node: NodeID) {
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            let next = nodes[child].nextSibling
+            endNode(child)
+            child = next
+        }
+        if let sideEffects = nodes[node].sideEffects {
+            nodes[node].sideEffects = nil
+            let table = sideEffects.takeRetainedValue()
+            #if DEBUG  // fault injection (differential tests): keep the side effects alive
+            if FaultInjection.keepRemovedSideEffect { FaultInjection.keptAlive += table.entries.map(\.lifetime); table.entries = [] }
+            #endif
+            table.endAll()
+        }
+        if nodes[node].sinks != nil {
+            killSinks(of: node, notDeclaredIn: nil)
+        }
+        if hasObserver {
+            let session = sessions[node.position]!
+            sessions[node.position] = nil
+            observer!.sessionDidEnd(session)
+        }
+        if isTornDown { return }
+
+        if !nodes[node].parent.isNone {
+            childIndex.remove(node, hash: nodes[node].indexHash)
+        }
+        anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[node].slot) }
+        nodes.free(node)
+    }
+
+    /// R10: ends every node; every sink is dead from the start.
+    func tearDown() {
+        isTornDown = true
+        endNode(root)
+    }
+}

@@ -1,0 +1,196 @@
+// The render pass: a node's render, the children it asks for (R7, R8),
+// and the cleanup after it (R9, R12, R13).
+
+extension FastRuntime {
+    /// Renders a node: its `render`, then the cleanup of what that pass did
+    /// not ask for (R9, R12, R13), then the observers' completions.
+    @inlinable
+    func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+        let slot = nodes[node].slot
+        let workflow = store[slot].workflow
+        let state = store[slot].state
+        let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
+
+        passCounter &+= 1
+        if passCounter == 0 { passCounter = 1 }
+        frames.push(RenderFrame(
+            node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[node].firstChild
+        ))
+        let context = store.contexts.take(runtime: self, node: handle(node))
+        let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
+        store.contexts.giveBack()
+        markRendered(node)
+        store[slot].rendering = rendering
+        if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count - 1].firstAsked),
+           nodes[node].sideEffects == nil, nodes[node].sinks == nil
+        {
+            // A leaf before and after: nothing to end, link or kill.
+            frames.count -= 1
+        } else {
+            finishPass(of: node)
+        }
+
+        completion?(rendering)
+        return rendering
+    }
+
+    /// Asks for a child during its parent's render: the hot path.
+    @inlinable
+    func renderChild<Parent: Workflow, Child: Workflow, Action: WorkflowAction>(
+        _ workflow: Child,
+        key: String,
+        outputMap: @escaping (Child.Output) -> Action,
+        parent: NodeHandle,
+        parentType: Parent.Type
+    ) -> Child.Rendering where Action.WorkflowType == Parent {
+        let pass = checkRendering(parent, workflowType: Parent.self)
+        return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
+            renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
+        }
+    }
+
+    @inlinable
+    func renderChild<Parent: Workflow, Child: Workflow, Action: WorkflowAction>(
+        _ workflow: Child,
+        store: NodeStore<Child>,
+        key: String,
+        outputMap: @escaping (Child.Output) -> Action,
+        parent p: NodeID,
+        pass: UInt32,
+        parentType: Parent.Type
+    ) -> Child.Rendering where Action.WorkflowType == Parent {
+        let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
+
+        guard !child.isNone else {
+            let route: OutputRoute<Child.Output>? =
+                Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
+            let node = startNode(workflow, store: store, key: key, parent: p, route: route)
+            nodes[node].seenInPass = pass
+            asked.push(node)
+            return renderNode(node, store: store)
+        }
+
+        if nodes[child].seenInPass == pass {
+            RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
+        }
+        nodes[child].seenInPass = pass
+        asked.push(child)
+
+        let slot = nodes[child].slot
+        if Child.Output.self != Never.self {
+            updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
+        }
+        if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
+            return store[slot].rendering!
+        }
+
+        update(child, store: store, slot: slot, to: workflow)
+        return renderNode(child, store: store)
+    }
+
+    /// R7: a node gets a new workflow value, from its parent's render or
+    /// from the host: `workflowDidChange` sees the old one and may change
+    /// the state, then the new value is kept.
+    @inlinable
+    func update<W: Workflow>(_ node: NodeID, store: NodeStore<W>, slot: StoreSlot, to workflow: W) {
+        let old = store[slot].workflow
+        var state = store[slot].state
+        workflow.workflowDidChange(from: old, state: &state)
+        store[slot].workflow = workflow
+        store[slot].state = state
+        if hasObserver {
+            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
+        }
+    }
+
+    /// R7: the parent's latest `outputMap` replaces the old one, in place
+    /// when the action type is the same.
+    @inlinable
+    func updateRoute<Child: Workflow, Action: WorkflowAction>(
+        of store: NodeStore<Child>, slot: StoreSlot, outputMap: @escaping (Child.Output) -> Action, parent: NodeID
+    ) {
+        let route = store.route(slot)
+        if type(of: route.pointee) == ActionRoute<Child.Output, Action>.self {
+            unsafeDowncast(route.pointee, to: ActionRoute<Child.Output, Action>.self).map = outputMap
+        } else {
+            route.pointee = ActionRoute(map: outputMap, parent: parent)
+        }
+    }
+
+    /// R5: the context must belong to the innermost render running. Only a
+    /// valid context calls this (it checked itself), so its node is alive
+    /// and rendering: what is left to catch is a parent's context used
+    /// while a child renders. Returns that render's pass.
+    @inlinable @inline(__always)
+    func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
+        let top = frames.count - 1
+        guard frames[top].node == node.id else {
+            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[keyOf: node.id])
+        }
+        return frames[top].pass
+    }
+
+    /// The existing child of `parent` with this type index and key, or `none`:
+    /// first the previous child after the previous hit, then through the
+    /// index.
+    @usableFromInline
+    func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+        let top = frames.count - 1
+        let guess = frames[top].cursor
+        if !guess.isNone {
+            if nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
+                frames[top].cursor = nodes[guess].nextSibling
+                return guess
+            }
+        }
+        let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+        if !child.isNone {
+            // A child made in this pass has no next sibling yet: asking for
+            // it again is a duplicate, which the caller reports.
+            frames[top].cursor = nodes[child].nextSibling
+        }
+        return child
+    }
+
+    /// After a node's `render` returned: ends the children it did not ask
+    /// for (in their previous order), records the new order, ends the side
+    /// effects it did not ask for, kills the sinks it did not declare.
+    @usableFromInline
+    func finishPass(of node: NodeID) {
+        let frame = frames.pop()
+
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            let next = nodes[child].nextSibling
+            if nodes[child].seenInPass != frame.pass {
+                endNode(child)
+            }
+            child = next
+        }
+
+        // The new order: this pass's part of the stack, linked.
+        let first = Int(frame.firstAsked)
+        var next = NodeID.none
+        var k = asked.count
+        while k > first {
+            k -= 1
+            let child = asked[k]
+            nodes[child].nextSibling = next
+            next = child
+        }
+        nodes[node].firstChild = next
+        asked.count = first
+
+        if let sideEffects = nodes[node].sideEffects {
+            let table = sideEffects.takeUnretainedValue()
+            table.endUnseen(pass: frame.pass)
+            if table.entries.isEmpty {
+                nodes[node].sideEffects = nil
+                sideEffects.release()
+            }
+        }
+        if nodes[node].sinks != nil {
+            killSinks(of: node, notDeclaredIn: frame.pass)
+        }
+    }
+}

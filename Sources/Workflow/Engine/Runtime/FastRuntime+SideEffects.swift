@@ -1,0 +1,28 @@
+// Side effects of a node (R11, R12).
+
+extension FastRuntime {
+    /// R11: runs `action` for a key the node did not have in its previous
+    /// pass; keeps the lifetime of a key it had.
+    @usableFromInline
+    func runSideEffect(key: AnyHashable, node: NodeHandle, workflowType: Any.Type, action: (Lifetime) -> Void) {
+        let pass = checkRendering(node, workflowType: workflowType)
+        let id = node.id
+        let table: SideEffectTable
+        if let existing = nodes[id].sideEffects {
+            table = existing.takeUnretainedValue()
+        } else {
+            table = SideEffectTable()
+            nodes[id].sideEffects = Unmanaged.passRetained(table)
+        }
+        if let found = table.find(key) {
+            if table.entries[found].seenInPass == pass {
+                RuntimeErrors.duplicateSideEffect(workflowType: workflowType, key: key)
+            }
+            table.entries[found].seenInPass = pass
+            return
+        }
+        let lifetime = Lifetime()
+        table.add(key, lifetime: lifetime, pass: pass)
+        action(lifetime)
+    }
+}

@@ -1,0 +1,37 @@
+/// One hash table for all parent-child links of a runtime: (parent, child
+/// type index, key) to the child's node ID, O(1) expected. Open addressing with
+/// linear probing and backward-shift deletion (no tombstones), load factor at
+/// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
+/// miss never touch the node records.
+struct ChildIndex {
+    struct Entry {
+        /// `none`: the entry is empty.
+        var node: NodeID
+        var hash: UInt32
+    }
+
+    /// A power of two of entries, in raw memory (no uniqueness checks on
+    /// writes, no array header pushing the table into a larger size class).
+    var entries: UnsafeMutablePointer<Entry>
+    var capacity: Int
+    var count = 0
+    /// The hash of the last look-up that found nothing, and the empty entry
+    /// where it stopped: where that child goes if nothing was added since.
+    var lastMissHash: UInt32 = 0
+    var lastMissEntry = 0
+    /// `count` at that look-up: any insert or removal since voids the entry.
+    var lastMissCount = -1
+
+    init() {
+        capacity = 16
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
+    }
+
+    func deallocate() {
+        entries.deallocate()
+    }
+
+    @inlinable
+    var mask: Int { capacity - 1 }
+}

@@ -1,0 +1,93 @@
+/// The arena: every node of a runtime, its `NodeRecord` and its key side by
+/// side, in segments that never move once full (`SegmentedBuffer`), indexed
+/// by `NodeID`. Raw memory rather than arrays because the arena is written
+/// on every step of a render pass, and an array's writes each check
+/// uniqueness (a runtime call) and bounds.
+///
+/// Invariants: positions `0..<count` are initialised (free ones included: a
+/// freed record is reset, not destroyed, and waits on the free list), the
+/// others are not. Only the runtime indexes it, with IDs it handed out; a
+/// handle from outside is checked against its generation before use.
+@usableFromInline
+struct NodeArena {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var record: NodeRecord
+        /// The key the node's parent rendered it with: the other half of its
+        /// identity (R1). Empty when the record holds no node.
+        @usableFromInline var key: String
+
+        @inlinable
+        init(record: NodeRecord, key: String) {
+            self.record = record
+            self.key = key
+        }
+    }
+
+    /// One whole segment from the start (64 KiB, its pages touched only as
+    /// nodes arrive): the arena never copies its records.
+    @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
+    @usableFromInline var count = 0
+    /// Head of the free records, linked through `nextSibling`.
+    var firstFree = NodeID.none
+
+    @usableFromInline
+    init() {}
+
+    @inlinable
+    subscript(node: NodeID) -> NodeRecord {
+        unsafeAddress {
+            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            return UnsafePointer(recordAddress(node.position))
+        }
+        // Writes go through the buffer: the struct itself does not change.
+        nonmutating unsafeMutableAddress {
+            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            return recordAddress(node.position)
+        }
+    }
+
+    @inlinable
+    /// The key of `node`.
+    subscript(keyOf node: NodeID) -> String {
+        unsafeAddress {
+            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            return UnsafePointer(keyAddress(node.position))
+        }
+        nonmutating unsafeMutableAddress {
+            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            return keyAddress(node.position)
+        }
+    }
+
+    @inlinable
+    func recordAddress(_ position: Int) -> UnsafeMutablePointer<NodeRecord> {
+        (UnsafeMutableRawPointer(entries[position]) + MemoryLayout<Entry>.offset(of: \.record)!)
+            .assumingMemoryBound(to: NodeRecord.self)
+    }
+
+    @inlinable
+    func keyAddress(_ position: Int) -> UnsafeMutablePointer<String> {
+        (UnsafeMutableRawPointer(entries[position]) + MemoryLayout<Entry>.offset(of: \.key)!)
+            .assumingMemoryBound(to: String.self)
+    }
+
+    /// A new record for a node that starts now, at position `count - 1`.
+    @inlinable @inline(__always)
+    mutating func append(_ record: NodeRecord, key: String) {
+        if count == entries.capacity {
+            entries.grow(count: count)
+        }
+        entries[count].initialize(to: Entry(record: record, key: key))
+        count += 1
+    }
+
+    /// Frees the arena: the end of the runtime. The records own nothing by
+    /// then (the runtime released what they held).
+    func deallocate() {
+        for position in 0..<count {
+            entries[position].deinitialize(count: 1)
+        }
+        entries.deallocate()
+    }
+}
