@@ -5,6 +5,7 @@
 # make sanitize-address  swift test under AddressSanitizer and LeakSanitizer
 #                      (build in .build-asan; Scripts/lsan-suppressions.txt)
 # make sanitize-thread   swift test under ThreadSanitizer (build in .build-tsan)
+#                      (FILTER=regex: only the matching tests, for the three)
 # make bench           the benchmark comparison (README's main job): table + results/bench.json
 # make bench-smoke     every benchmark runs briefly and checks its result
 # make bench-check     fails when the fast runtime's allocations per op regress
@@ -81,10 +82,10 @@ soak: bench-build
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address:
-	Scripts/sanitize.sh address
+	Scripts/sanitize.sh address $(if $(FILTER),--filter '$(FILTER)')
 
 sanitize-thread:
-	Scripts/sanitize.sh thread
+	Scripts/sanitize.sh thread $(if $(FILTER),--filter '$(FILTER)')
 
 # Differential fuzzing on fresh seeds: `make fuzz` (600 s), `make fuzz
 # FUZZ_SECONDS=120`, `make fuzz PROFILE=fuzz-keyed-churn`. Prints the case rate

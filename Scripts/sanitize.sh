@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs `swift test` under one sanitizer, in its own build directory so the
-# normal debug build in .build is kept. Usage: Scripts/sanitize.sh address|thread
+# normal debug build in .build is kept.
+# Usage: Scripts/sanitize.sh address|thread [swift test options, e.g. --filter X]
 #
 # Its last line is "sanitize-<name>: passed" or "sanitize-<name>: FAILED: why"
 # (.ci/run counts it as one test). Fails if a test failed, the run crashed or
@@ -11,6 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 name="${1:-}"
+shift || true
 case "$name" in
 address)
     scratch=.build-asan
@@ -26,7 +28,7 @@ thread)
     report='^WARNING: ThreadSanitizer|^SUMMARY: ThreadSanitizer'
     ;;
 *)
-    echo "usage: $0 address|thread" >&2
+    echo "usage: $0 address|thread [swift test options]" >&2
     exit 2
     ;;
 esac
@@ -39,7 +41,7 @@ log="$scratch/sanitize.log"
 # `swift test` run before it.
 echo "$label: running swift test --sanitize=$name (build in $scratch, log in $log)"
 start=$SECONDS
-swift test --sanitize="$name" --scratch-path "$scratch" 2>&1 | tee "$log"
+swift test --sanitize="$name" --scratch-path "$scratch" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 elapsed=$(( SECONDS - start ))
 
