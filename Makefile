@@ -1,4 +1,11 @@
-# make test            the tests (what CI runs): swift test, bench-smoke, a short soak
+# make test            the tests (what CI runs): swift test, bench-smoke, a short
+#                      soak, then swift test under AddressSanitizer
+# make sanitize        swift test under AddressSanitizer, then ThreadSanitizer;
+#                      fails on any test failure or sanitizer report
+# make sanitize-address  swift test under AddressSanitizer and LeakSanitizer
+#                      (build in .build-asan; Scripts/lsan-suppressions.txt)
+# make sanitize-thread   swift test under ThreadSanitizer (build in .build-tsan)
+#                      (FILTER=regex: only the matching tests, for the three)
 # make bench           the benchmark comparison (README's main job): table + results/bench.json
 # make bench-smoke     every benchmark runs briefly and checks its result
 # make bench-check     fails when the fast runtime's allocations per op regress
@@ -23,12 +30,14 @@ BASELINE := $(BENCH)/Baselines/allocations.json
 ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
-	soak fuzz report report-check profile example
+	soak sanitize sanitize-address sanitize-thread fuzz report report-check \
+	profile example
 
 test:
 	swift test
 	$(MAKE) bench-smoke
 	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
+	$(MAKE) sanitize-address
 
 # jemalloc is linked into every benchmark executable (a fresh machine lacks it).
 jemalloc:
@@ -65,6 +74,18 @@ SOAK_EVENTS ?= 1000000
 SOAK_CHECKPOINT ?= 100000
 soak: bench-build
 	$(BIN)/Soak --events $(SOAK_EVENTS) --checkpoint $(SOAK_CHECKPOINT)
+
+# The test suite under a sanitizer, each in its own build directory so the
+# debug build in .build is kept (Scripts/sanitize.sh). Each ends with
+# "sanitize-NAME: passed" or "sanitize-NAME: FAILED: why" (.ci/run counts the
+# AddressSanitizer one). A report fails the target.
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	Scripts/sanitize.sh address $(if $(FILTER),--filter '$(FILTER)')
+
+sanitize-thread:
+	Scripts/sanitize.sh thread $(if $(FILTER),--filter '$(FILTER)')
 
 # Differential fuzzing on fresh seeds: `make fuzz` (600 s), `make fuzz
 # FUZZ_SECONDS=120`, `make fuzz PROFILE=fuzz-keyed-churn`. Prints the case rate
