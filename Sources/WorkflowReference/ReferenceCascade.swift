@@ -19,8 +19,9 @@ final class ReferenceRuntime {
     let renderOnlyIfStateChanged: Bool
 
     /// Set by the host once it is built: renders and notifies after a
-    /// cascade's actions were applied. It holds the host weakly, so a host
-    /// released mid-cascade finishes nothing.
+    /// cascade's actions were applied. It holds the host's core, so that a
+    /// cascade outlives a release made by its own code; the host's teardown
+    /// clears it.
     var finishCascade: ((ReferenceCascade, AnyReferenceNode) -> Void)?
 
     init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool) {
@@ -61,10 +62,12 @@ final class ReferenceCascade {
 }
 
 /// S1's notion of change: never for a Void state, `==` for an Equatable state
-/// (found with a dynamic cast on the metatype, so Optional states work too),
-/// always otherwise.
+/// that is not a class (found with a dynamic cast on the metatype, so
+/// Optional states work too), always otherwise.
 func referenceStateDidChange<State>(from old: State, to new: State) -> Bool {
     if State.self == Void.self { return false }
+    // An object changed in place would equal itself.
+    if State.self is AnyObject.Type { return true }
     guard let equatableType = State.self as? any Equatable.Type else { return true }
     return !referenceValuesAreEqual(equatableType, old, new)
 }

@@ -160,6 +160,29 @@ private struct BoxedCounterWombat: Workflow {
     }
 }
 
+// MARK: Another queue
+
+private struct OffQueueCapybara: Workflow {
+    func makeInitialState() -> Int { 0 }
+
+    func render(state: Int, context: RenderContext<OffQueueCapybara>) -> Sink<AnyWorkflowAction<OffQueueCapybara>> {
+        context.makeSink(of: AnyWorkflowAction<OffQueueCapybara>.self)
+    }
+}
+
+private struct OffQueueParentAgouti: Workflow {
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<OffQueueParentAgouti>) -> Sink<AnyWorkflowAction<OffQueueCapybara>> {
+        OffQueueCapybara().rendered(in: context, key: "capybara-key-8")
+    }
+}
+
+/// What each use from another queue does, inside an exit test.
+enum OffQueueUse: String, CaseIterable, Codable, Sendable {
+    case send, create, update, release, cancel
+}
+
 @MainActor
 @Suite("Misuse")
 struct MisuseTests {
@@ -255,5 +278,42 @@ struct MisuseTests {
             return nil
         })
         #expect(host.rendering.0 == 1)
+    }
+
+    @Test(
+        "R22: a send, a host's creation, update or release, or an observation's cancel from another queue stops the program, naming the workflow type (and the sink's key)",
+        arguments: RuntimeKind.allCases, OffQueueUse.allCases
+    )
+    func offTheMainQueue(kind: RuntimeKind, use: OffQueueUse) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind, use] in
+            await MainActor.run {
+                var host: TestHost<OffQueueParentAgouti>? = TestHost(kind, OffQueueParentAgouti())
+                let sink = host!.rendering
+                let observation = host!.observeRenderings { _ in }
+                nonisolated(unsafe) let unsafeHost = host
+                host = nil
+                DispatchQueue.global().sync {
+                    switch use {
+                    case .send:
+                        sink.send(.noAction)
+                    case .create:
+                        _ = TestHost(kind, OffQueueParentAgouti())
+                    case .update:
+                        unsafeHost!.update(workflow: OffQueueParentAgouti())
+                    case .release:
+                        unsafeHost!.release()
+                    case .cancel:
+                        observation.cancel()
+                    }
+                }
+                withExtendedLifetime(unsafeHost) {}
+            }
+        }
+        let message = standardError(result)
+        #expect(message.contains("main queue"))
+        #expect(message.contains(use == .send ? "OffQueueCapybara" : "OffQueueParentAgouti") || use == .cancel)
+        if use == .send && kind == .reference {
+            #expect(message.contains("capybara-key-8"))
+        }
     }
 }

@@ -41,7 +41,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
 
     @usableFromInline
     override func receive(_ action: Action) {
-        MainQueue.precondition()
+        MainQueue.check("A sink of \(Action.WorkflowType.self) was sent \(Action.self)")
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else

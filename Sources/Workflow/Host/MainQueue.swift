@@ -19,11 +19,13 @@ package enum MainQueue {
         DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Traps when called off the main queue.
+    /// Stops the program when called off the main queue, with a message
+    /// naming `use` (the workflow type and key involved). `fatalError`
+    /// rather than `precondition`, whose message optimised builds drop.
     @usableFromInline
-    package static func precondition() {
+    package static func check(_ use: @autoclosure () -> String) {
         guard isOnMainQueue else {
-            preconditionFailure("The Workflow runtime must be used from the main queue (rule R22): a host was created, updated or sent an action from another queue.")
+            fatalError("\(use()) from another queue than the main queue. The Workflow runtime runs on the main queue (R22): create hosts, update them, send to sinks and cancel observations there (DispatchQueue.main.async, or @MainActor code).")
         }
     }
 

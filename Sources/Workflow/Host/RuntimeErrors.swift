@@ -47,7 +47,8 @@ package enum RuntimeErrors {
 }
 
 /// When a host may start a cascade (R15, R16): at once when idle, later when
-/// busy with one, never during a render pass.
+/// busy with one, never during a render pass; and, once the host is
+/// released, never again (R10).
 @usableFromInline
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors.
@@ -55,26 +56,50 @@ package final class CascadeGate {
     package var isRendering = false
     /// A cascade is in progress (applying actions, notifying observers).
     package private(set) var isBusy = false
+    /// The host was released: nothing more of its work runs, and cascades
+    /// queued or sent from now on are dropped.
+    package private(set) var isClosed = false
     private var deferred: [() -> Void] = []
+    private var teardown: (() -> Void)?
 
     package init() {}
 
     /// Queues `cascade` to run after the current one.
     package func enqueue(_ cascade: @escaping () -> Void) {
+        guard !isClosed else { return }
         deferred.append(cascade)
     }
 
     /// Runs `cascade` now (the gate must be idle), then every cascade queued
-    /// meanwhile, in order, each on its own.
+    /// meanwhile, in order, each on its own; then, if the host was released
+    /// meanwhile, its teardown.
     package func run(_ cascade: () -> Void) {
         isBusy = true
         cascade()
         isBusy = false
-        while !deferred.isEmpty {
+        while !deferred.isEmpty, !isClosed {
             let next = deferred.removeFirst()
             isBusy = true
             next()
             isBusy = false
+        }
+        if isClosed {
+            deferred = []
+            let pending = teardown
+            teardown = nil
+            pending?()
+        }
+    }
+
+    /// The host's release: `teardown` (ending every node and lifetime) runs
+    /// now if the gate is idle, else once the running cascade has unwound,
+    /// so that no code of the host runs on a tree that is gone.
+    package func close(then teardown: @escaping () -> Void) {
+        isClosed = true
+        if isBusy || isRendering {
+            self.teardown = teardown
+        } else {
+            teardown()
         }
     }
 }

@@ -50,7 +50,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         debugger: WorkflowDebugger?,
         renderRoot: @escaping () -> WorkflowType.Rendering
     ) {
-        MainQueue.precondition()
+        MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
         self.runtime = runtime
         self.root = root
         self.rootStore = rootStore
@@ -67,6 +67,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     }
 
     deinit {
+        MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
         runtime.finishCascade = {}
         runtime.tearDown(root: root)
     }
@@ -74,12 +75,14 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// Gives the root a new workflow value: its `workflowDidChange` runs and
     /// the tree renders (R19).
     public func update(workflow: WorkflowType) {
-        MainQueue.precondition()
+        MainQueue.check("update(workflow:) was called on WorkflowHost<\(WorkflowType.self)>")
         if runtime.gate.isRendering {
             RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self)
         }
         if runtime.gate.isBusy {
-            runtime.gate.enqueue { [self] in performUpdate(workflow) }
+            // Weakly: an update queued by an observer that then released the
+            // host is dropped with it.
+            runtime.gate.enqueue { [weak self] in self?.performUpdate(workflow) }
         } else {
             runtime.gate.run { performUpdate(workflow) }
         }
