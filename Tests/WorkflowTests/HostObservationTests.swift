@@ -116,6 +116,33 @@ struct HostObservationTests {
         withExtendedLifetime(observation) {}
     }
 
+    @Test("R15, R19: an update made inside a rendering observer waits like a send: it returns at once and renders after the current cascade, before the outer send returns", arguments: RuntimeKind.allCases)
+    func updateFromRenderingObserverIsDeferred(kind: RuntimeKind) {
+        let log = EventLog.begin()
+        let host = TestHost(kind, Node("R"))
+        let observation = host.observeRenderings { [unowned host] rendering in
+            record("observer sees \(rendering.text)")
+            if rendering.text == "R:1" {
+                host.update(workflow: Node("R", props: 7))
+                record("update returned, host shows \(host.rendering.text)")
+            }
+        }
+        log.clear()
+        host.rendering.send(.increment, to: "R")
+        record("outer send returned")
+        #expect(log.entries == [
+            "R render",
+            "observer sees R:1",
+            "update returned, host shows R:1",
+            "R change 0->7",
+            "R render",
+            "observer sees R:1p7",
+            "outer send returned",
+        ])
+        #expect(host.rendering.text == "R:1p7")
+        withExtendedLifetime(observation) {}
+    }
+
     @Test("R15: sends made inside an output observer are handled in order, each as its own cascade", arguments: RuntimeKind.allCases)
     func sendsFromOutputObserverAreDeferred(kind: RuntimeKind) {
         let log = EventLog.begin()

@@ -167,6 +167,24 @@ struct TestableSeamTests {
         #expect(ChainedWorkflowObserver(observers: [one]).observers.count == 1)
     }
 
+    @Test("S3, R20, R21: a host's context holds its observer, its debugger and the configuration read when it was created")
+    func hostContext() {
+        let plain = WorkflowHost(workflow: SeamParent())
+        #expect(plain.context.observer == nil)
+        #expect(plain.context.debugger == nil)
+        #expect(plain.context.runtimeConfig == .default)
+
+        let recorder = SessionRecorder()
+        let configured = Runtime.withConfiguration(override: { $0.renderOnlyIfStateChanged = true }) {
+            WorkflowHost(workflow: SeamParent(), observers: [recorder], debugger: NullDebugger())
+        }
+        // Read at creation: the scope that set it has ended.
+        #expect(Runtime.configuration.renderOnlyIfStateChanged == false)
+        #expect(configured.context.runtimeConfig.renderOnlyIfStateChanged)
+        #expect(configured.context.observer as? SessionRecorder === recorder)
+        #expect(configured.context.debugger is NullDebugger)
+    }
+
     @Test("S4: the configuration switches: default, task-local override, a bootstrap undone by resetConfig")
     func configurationHelpers() {
         #expect(Runtime.configuration == .default)

@@ -10,7 +10,10 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// The root's render pass, made where the host is created so that it is
     /// specialised for the root type like every child below it.
     @usableFromInline let renderRoot: () -> WorkflowType.Rendering
-    private let debugger: WorkflowDebugger?
+    let debugger: WorkflowDebugger?
+    /// The configuration in force when the host was created; the host keeps
+    /// to it for its whole life.
+    let configuration: Runtime.Configuration
     private let renderOnlyIfStateChanged: Bool
     private let renderingObservers = HostObservers<WorkflowType.Rendering>()
     private let outputObservers = HostObservers<WorkflowType.Output>()
@@ -56,7 +59,8 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         self.rootStore = rootStore
         self.renderRoot = renderRoot
         self.debugger = debugger
-        self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
+        self.configuration = Runtime.configuration
+        self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
         runtime.gate.isRendering = true
         rendering = renderRoot()
         runtime.gate.isRendering = false

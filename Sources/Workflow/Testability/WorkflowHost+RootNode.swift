@@ -4,6 +4,12 @@ extension WorkflowHost {
     var rootNode: HostRootNode {
         HostRootNode(observer: runtime.observer)
     }
+
+    /// What the host gives its nodes: the observer, the debugger and the
+    /// configuration read when the host was created.
+    var context: HostContext {
+        HostContext(observer: runtime.observer, debugger: debugger, runtimeConfig: configuration)
+    }
 }
 
 /// What `WorkflowHost.rootNode` tells: the one observer the host's nodes
