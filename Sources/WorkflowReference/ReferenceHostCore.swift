@@ -63,17 +63,9 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     /// R19: `workflowDidChange`, then a render pass of the whole tree,
     /// always; then the rendering observers and the debugger.
     func update(workflow: WorkflowType) {
-        if runtime.gate.isRendering {
-            RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self)
-        }
-        if runtime.gate.isBusy {
-            // Called from an observer or the debugger: handled after the
-            // current cascade, like a send (dropped if the host is released
-            // meanwhile).
-            runtime.gate.enqueue { [self] in applyUpdate(workflow) }
-        } else {
-            runtime.gate.run { applyUpdate(workflow) }
-        }
+        // Called from an observer or the debugger: handled after the current
+        // cascade, like a send (dropped if the host is released meanwhile).
+        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in applyUpdate(workflow) }
     }
 
     private func applyUpdate(_ workflow: WorkflowType) {

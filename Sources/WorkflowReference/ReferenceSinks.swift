@@ -46,16 +46,14 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
     private func receive(_ action: Action) {
         MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
         guard let node = node else { return }
-        let gate = node.runtime.gate
-        if gate.isRendering {
-            RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node.key)
-        }
-        if gate.isBusy {
+        node.runtime.gate.submit(
+            failingDuringRender: {
+                RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node.key)
+            },
             // Checked again when it runs: a send whose sink died meanwhile is dropped.
-            gate.enqueue { self.cascade(action) }
-        } else {
-            gate.run { cascade(action) }
-        }
+            queueing: { { self.cascade(action) } },
+            running: { cascade(action) }
+        )
     }
 
     private func cascade(_ action: Action) {

@@ -29,14 +29,25 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     }
 }
 
-/// The root's route: outputs go to the host, which delivers them to its
-/// output observers after the render pass.
+/// The root's route: outputs leave the tree. The host takes the output of
+/// a cascade when the cascade ends, after the render pass (R17).
 @usableFromInline
 final class RootRoute<Output>: OutputRoute<Output> {
-    @usableFromInline var onOutput: (Output) -> Void = { _ in }
+    /// The output of the running cascade; at most one, as only one action
+    /// runs at the root per cascade.
+    var pending: Output?
+
+    @usableFromInline
+    override init() {}
 
     @usableFromInline
     override func deliver(_ output: Output, runtime: FastRuntime) {
-        onOutput(output)
+        pending = output
+    }
+
+    /// The cascade's output, if any; none is left behind.
+    func takeOutput() -> Output? {
+        defer { pending = nil }
+        return pending
     }
 }

@@ -20,9 +20,8 @@ final class WorkflowNode<WorkflowType: Workflow> {
     var onOutput: ((Output) -> Void)?
 
     private let runtime: FastRuntime
-    private let root: Int32
     private let store: NodeStore<WorkflowType>
-    private var pendingOutput: WorkflowType.Output?
+    private let rootRoute: RootRoute<WorkflowType.Output>?
 
     /// Starts the root (session, initial state); it renders on `render()`.
     init(
@@ -37,22 +36,22 @@ final class WorkflowNode<WorkflowType: Workflow> {
         runtime.rootParentSession = parentSession
         let route = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
         let store = runtime.store(for: WorkflowType.self)
-        let root = runtime.startNode(workflow, store: store, key: key, parent: -1, route: route)
+        runtime.startRoot(workflow, store: store, key: key, route: route)
         self.hostContext = hostContext
         self.session = runtime.hasObserver
-            ? runtime.sessions[Int(root)]!
+            ? runtime.sessions[Int(runtime.root)]!
             : WorkflowSession(workflow: workflow, renderKey: key, parent: parentSession)
         self.runtime = runtime
-        self.root = root
         self.store = store
+        self.rootRoute = route
 
-        route?.onOutput = { [unowned self] in pendingOutput = $0 }
-        runtime.finishCascade = { [unowned self] in finishCascade() }
+        // No `renderRoot`: the tree renders when asked.
+        runtime.cascadeDidEnd = { [unowned self] _ in cascadeDidEnd() }
     }
 
     deinit {
-        runtime.finishCascade = {}
-        runtime.tearDown(root: root)
+        runtime.cascadeDidEnd = { _ in }
+        runtime.tearDown()
     }
 
     /// Whether the node has no parent session.
@@ -63,9 +62,7 @@ final class WorkflowNode<WorkflowType: Workflow> {
     /// Renders the tree now (R4); a child that needs no render is skipped
     /// as usual (S2).
     func render(isRootNode: Bool = false) -> WorkflowType.Rendering {
-        runtime.gate.isRendering = true
-        defer { runtime.gate.isRendering = false }
-        return runtime.renderNode(root, store: store)
+        runtime.renderPass { runtime.renderNode(runtime.root, store: store) }
     }
 
     /// Sinks already work once a render returned.
@@ -73,27 +70,17 @@ final class WorkflowNode<WorkflowType: Workflow> {
 
     /// Gives the root a new workflow value; it renders on the next `render()`.
     func update(workflow: WorkflowType) {
-        let slot = Int(runtime.nodes[Int(root)].slot)
-        let old = store[slot].workflow
-        var state = store[slot].state
-        workflow.workflowDidChange(from: old, state: &state)
-        store[slot].workflow = workflow
-        store[slot].state = state
-        if let observer = runtime.observer {
-            observer.workflowDidChange(from: old, to: workflow, state: state, session: session)
-        }
+        runtime.updateRoot(to: workflow, store: store)
     }
 
     /// The tree as the debugger sees it.
     func makeDebugSnapshot() -> WorkflowHierarchyDebugSnapshot {
-        runtime.snapshot(of: root)
+        runtime.snapshot(of: runtime.root)
     }
 
-    private func finishCascade() {
-        let output = pendingOutput
-        pendingOutput = nil
+    private func cascadeDidEnd() {
         onOutput?(Output(
-            outputEvent: output,
+            outputEvent: rootRoute?.takeOutput(),
             debugInfo: hostContext.ifDebuggerEnabled { .cascade(path: runtime.cascadePath) }
         ))
     }

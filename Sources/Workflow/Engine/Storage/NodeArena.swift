@@ -5,7 +5,8 @@
 /// each check uniqueness (a runtime call) and bounds.
 ///
 /// Invariants: slots `0..<count` are initialised (free ones included: a free
-/// slot is reset, not destroyed), the others are not. Only the runtime
+/// slot is reset, not destroyed, and waits on the free list), the others
+/// are not. Only the runtime
 /// indexes it, with slots it handed out; a handle from outside is checked
 /// against `count` and its generation before use.
 @usableFromInline
@@ -28,6 +29,8 @@ struct NodeArena {
     /// nodes arrive): the arena never copies its records.
     @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
     @usableFromInline var count = 0
+    /// Head of the free slots, linked through `nextSibling` (-1: none).
+    @usableFromInline var firstFree: Int32 = -1
 
     @usableFromInline
     init() {}

@@ -1,49 +1,3 @@
-/// Typed storage for every node of one workflow type: workflow values, states
-/// and last renderings unboxed, in one contiguous array of slots. One store
-/// per type per runtime, made when the first node of the type starts; it also
-/// holds the per-type facts the runtime needs on the hot path.
-@usableFromInline
-class AnyNodeStore {
-    @usableFromInline let workflowType: Any.Type
-    @usableFromInline let typeID: ObjectIdentifier
-    /// The store's place in `FastRuntime.storeTable` (`NodeRecord.store`).
-    @usableFromInline let index: UInt16
-
-    @usableFromInline
-    init(workflowType: Any.Type, index: UInt16) {
-        self.workflowType = workflowType
-        self.typeID = ObjectIdentifier(workflowType)
-        self.index = index
-    }
-
-    /// Frees a slot, releasing its values. A closure made where the type is
-    /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
-    /// virtual method of the generic store would run unspecialised and pay
-    /// metadata look-ups for every node that ends.
-    @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
-    /// Destroys every live slot, when the runtime ends; made the same way.
-    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
-
-    /// The slot's state, boxed, for debug snapshots.
-    @usableFromInline
-    func state(at slot: Int32) -> Any { fatalError("abstract") }
-}
-
-@usableFromInline
-struct NodeSlot<W: Workflow> {
-    @usableFromInline var workflow: W
-    @usableFromInline var state: W.State
-    /// Nil until the node's first render returned.
-    @usableFromInline var rendering: W.Rendering?
-
-    @inlinable
-    init(workflow: W, state: W.State) {
-        self.workflow = workflow
-        self.state = state
-        self.rendering = nil
-    }
-}
-
 /// The typed storage of one workflow type. Slots live in raw segments that
 /// this class owns, not in an Array: an Array of a generic element destroys
 /// and inspects its elements through value witnesses (metadata look-ups per
@@ -167,27 +121,5 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @usableFromInline
     override func state(at slot: Int32) -> Any {
         self[Int(slot)].state
-    }
-}
-
-/// `==` for a type known only at run time to be Equatable: found once per
-/// type by a dynamic cast, then called through a closure.
-///
-/// A class is left without one, so its values always count as changed (S1,
-/// S2): the runtime keeps the same object as the "old" value, and an object
-/// changed in place would equal itself, leaving a stale rendering.
-@usableFromInline
-enum Equality {
-    @usableFromInline
-    static func of<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
-        guard !(type is AnyObject.Type), let equatable = type as? any Equatable.Type else { return nil }
-        return equatable.equality(as: type)
-    }
-}
-
-extension Equatable {
-    fileprivate static func equality<T>(as: T.Type) -> (T, T) -> Bool {
-        // T is Self here (the cast above proved it), so the bit casts are moves.
-        { lhs, rhs in unsafeBitCast(lhs, to: Self.self) == unsafeBitCast(rhs, to: Self.self) }
     }
 }

@@ -1,7 +1,7 @@
 // Actions and the cascade (R15-R18): a send applies its action at the node,
 // outputs climb through the parents' output maps, state changes mark the
-// path to the root dirty (S1), and the host finishes with at most one render
-// pass.
+// path to the root dirty (S1), and the cascade ends with at most one render
+// pass and one result for the host.
 
 extension FastRuntime {
     /// A send from a live sink: now if idle, queued if a cascade is running,
@@ -10,20 +10,21 @@ extension FastRuntime {
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
         guard !isTornDown, nodes[Int(node.index)].generation == node.generation else { return }
-        if gate.isRendering {
-            RuntimeErrors.sendDuringRender(
-                actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
-            )
-        }
-        if gate.isBusy {
-            gate.enqueue { [self] in
-                // Handled later, on its own; dropped if the sink died meanwhile.
-                guard target.isAlive, !isTornDown else { return }
-                runCascade(action, at: node.index)
-            }
-            return
-        }
-        gate.run { runCascade(action, at: node.index) }
+        gate.submit(
+            failingDuringRender: {
+                RuntimeErrors.sendDuringRender(
+                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
+                )
+            },
+            queueing: {
+                { [self] in
+                    // Handled later, on its own; dropped if the sink died meanwhile.
+                    guard target.isAlive, !isTornDown else { return }
+                    runCascade(action, at: node.index)
+                }
+            },
+            running: { runCascade(action, at: node.index) }
+        )
     }
 
     @usableFromInline
@@ -31,7 +32,9 @@ extension FastRuntime {
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
-        if isTornDown { return }  // the host went away during `apply`
+        // Released by the cascade's own code: the host's teardown waits for
+        // the gate, and nothing more of the cascade runs (R10).
+        if gate.isClosed { return }
         if recordsCascadePath {
             // Ancestors above the last node the cascade reached.
             var ancestor = nodes[Int(cascadeTop)].parent
@@ -40,7 +43,7 @@ extension FastRuntime {
                 ancestor = nodes[Int(ancestor)].parent
             }
         }
-        finishCascade()
+        endCascade()
     }
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to
@@ -48,6 +51,9 @@ extension FastRuntime {
     @usableFromInline
     func apply<Action: WorkflowAction>(_ action: Action, at node: Int32, fromSink: Bool) {
         typealias W = Action.WorkflowType
+        // Each step below may run code that releases the host (an output
+        // map, an observer hook, the apply): nothing after it runs then.
+        if gate.isClosed { return }
         let store = store(of: node, as: W.self)
         let i = Int(node)
         let slot = Int(nodes[i].slot)
@@ -59,8 +65,10 @@ extension FastRuntime {
             let session = sessions[i]!
             if fromSink {
                 observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+                if gate.isClosed { return }
             }
             completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+            if gate.isClosed { return }
         }
 
         let changed: Bool
@@ -77,6 +85,7 @@ extension FastRuntime {
             changed = true
         }
         store[slot].state = state
+        if gate.isClosed { return }
         completion?(state, output)
 
         if changed {
@@ -90,37 +99,5 @@ extension FastRuntime {
         if let output {
             store.route(slot).pointee.deliver(output, runtime: self)
         }
-    }
-
-    /// S1: the node and every ancestor need rendering. Stops at the first
-    /// ancestor already marked: its own ancestors are marked too.
-    @usableFromInline
-    func markNeedsRender(_ node: Int32) {
-        var current = node
-        while current >= 0, !nodes[Int(current)].needsRender {
-            nodes[Int(current)].needsRender = true
-            current = nodes[Int(current)].parent
-        }
-    }
-
-    /// The debugger's view of a subtree (R21).
-    @usableFromInline
-    func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
-        let i = Int(node)
-        let store = anyStore(of: node).takeUnretainedValue()
-        var children: [WorkflowHierarchyDebugSnapshot.Child] = []
-        var child = nodes[i].firstChild
-        while child >= 0 {
-            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[key: Int(child)], snapshot: snapshot(of: child)))
-            child = nodes[Int(child)].nextSibling
-        }
-        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[i].slot), children: children)
-    }
-
-    /// R10: ends every node; every sink is dead from the start.
-    @usableFromInline
-    func tearDown(root: Int32) {
-        isTornDown = true
-        endNode(root)
     }
 }

@@ -1,0 +1,38 @@
+// Render skipping (S1-S4): what marks a node dirty, what lets a pass reuse
+// a child's rendering, and what makes it clean again.
+
+extension FastRuntime {
+    /// S1: the node and every ancestor need rendering. Stops at the first
+    /// ancestor already marked: its own ancestors are marked too.
+    @usableFromInline
+    func markNeedsRender(_ node: Int32) {
+        var current = node
+        while current >= 0, !nodes[Int(current)].needsRender {
+            nodes[Int(current)].needsRender = true
+            current = nodes[Int(current)].parent
+        }
+    }
+
+    /// S2: a child asked for again keeps its rendering when it is clean and
+    /// its new workflow value counts as unchanged.
+    @inlinable @inline(__always)
+    func canSkip<W: Workflow>(_ child: Int32, store: NodeStore<W>, slot: Int, newWorkflow: W) -> Bool {
+        guard skipsCleanChildren else { return false }
+        if !nodes[Int(child)].needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
+            return true
+        }
+        #if DEBUG  // fault injection (differential tests): skip a dirty child too
+        if FaultInjection.skipDirtyChild, store.isUnchanged(store[slot].workflow, newWorkflow) {
+            return true
+        }
+        #endif
+        return false
+    }
+
+    /// A node that just rendered is clean until an action changes a state
+    /// in its subtree.
+    @inlinable @inline(__always)
+    func markRendered(_ node: Int32) {
+        nodes[Int(node)].needsRender = false
+    }
+}

@@ -1,0 +1,45 @@
+// The root and the host: the runtime starts the root, runs every render
+// pass (the only code that sets the gate's rendering flag), decides at the
+// end of a cascade whether the root renders, and hands the host one
+// `CascadeResult`.
+
+extension FastRuntime {
+    /// Starts the root of the tree (R6); `renderPass` renders it.
+    @inlinable
+    func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
+        root = startNode(workflow, store: store, key: key, parent: -1, route: route)
+    }
+
+    /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
+    func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
+        gate.isRendering = true
+        defer { gate.isRendering = false }
+        return body()
+    }
+
+    /// The end of a cascade (R18, S3): every cascade publishes once, unless
+    /// `renderOnlyIfStateChanged` is on and no state changed. The root
+    /// renders first if it is dirty (S1), or always without skipping; else
+    /// the host publishes the rendering it has.
+    func endCascade() {
+        var publishes = !renderOnlyIfStateChanged || cascadeChangedState
+        if publishes, let renderRoot {
+            let renderIsDue = !skipsCleanChildren || nodes[Int(root)].needsRender
+            #if DEBUG  // fault injection (differential tests): publish only what rendered
+            if FaultInjection.publishOnlyAfterRender, !renderIsDue { publishes = false }
+            #endif
+            if renderIsDue {
+                renderPass(renderRoot)
+            }
+        }
+        cascadeDidEnd(CascadeResult(publishesRendering: publishes))
+    }
+
+    /// R19: the root gets a new workflow value, then the tree renders.
+    func updateRoot<W: Workflow>(to workflow: W, store: NodeStore<W>) {
+        update(root, store: store, slot: Int(nodes[Int(root)].slot), to: workflow)
+        if let renderRoot {
+            renderPass(renderRoot)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+// Finding the typed store of a workflow type, and a node's store.
+
+extension FastRuntime {
+    @inlinable
+    func store<W: Workflow>(for type: W.Type) -> NodeStore<W> {
+        unmanagedStore(for: type).takeUnretainedValue()
+    }
+
+    /// The store of `W`, made on first use. Unmanaged: `stores` owns it, and
+    /// the child path uses it without a retain and release per child.
+    @inlinable
+    func unmanagedStore<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>> {
+        // Siblings are mostly of one type: remember the last store found.
+        if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
+            return Unmanaged.fromOpaque(last.toOpaque())
+        }
+        return Unmanaged.passUnretained(findStore(for: type))
+    }
+
+    @inlinable
+    func findStore<W: Workflow>(for type: W.Type) -> NodeStore<W> {
+        let id = ObjectIdentifier(type)
+        let store: NodeStore<W>
+        if let existing = stores[id] {
+            store = unsafeDowncast(existing, to: NodeStore<W>.self)
+        } else {
+            precondition(storeTable.count < Int(NodeRecord.free), "more than 65,534 workflow types in one tree")
+            store = NodeStore<W>(index: UInt16(storeTable.count))
+            store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
+            store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
+            stores[id] = store
+            storeTable.append(Unmanaged.passUnretained(store))
+        }
+        lastStore = Unmanaged.passUnretained(store)
+        return store
+    }
+
+    /// The typed store of a live node, whose type is known to be `W`.
+    @inlinable
+    func store<W: Workflow>(of node: Int32, as type: W.Type) -> NodeStore<W> {
+        unsafeDowncast(anyStore(of: node).takeUnretainedValue(), to: NodeStore<W>.self)
+    }
+
+    @inlinable
+    func anyStore(of node: Int32) -> Unmanaged<AnyNodeStore> {
+        storeTable[Int(nodes[Int(node)].store)]
+    }
+
+    @inlinable
+    func handle(_ node: Int32) -> NodeHandle {
+        NodeHandle(index: node, generation: nodes[Int(node)].generation)
+    }
+}

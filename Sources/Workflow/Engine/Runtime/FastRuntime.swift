@@ -1,0 +1,123 @@
+// The fast runtime behind `WorkflowHost`.
+//
+// Design, in short:
+// - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
+//   segments that never move once full (`NodeArena`, `SegmentedBuffer`),
+//   addressed by integer handles (slot index + generation); freed slots are
+//   reused from a free list and a stale handle is caught by its generation.
+//   A record is trivial (plain integers and unmanaged references), so nodes
+//   start and end by plain memory writes. No object per node: a node's
+//   workflow value, state and last rendering sit unboxed in the
+//   `NodeStore<W>` of its type, segmented the same way. A node pays for
+//   objects only for what it uses: an output route if it has an output, a
+//   registration per sink action type, a side-effect table.
+// - Keyed children. A parent's children are a list through the records, in
+//   the order its last pass asked for them. A pass first tries the child
+//   after the previous hit in that list (no hashing when the order is
+//   stable), else one `ChildIndex` hash table of (parent, type, key). Each
+//   node remembers the parent pass that last asked for it: a second ask in
+//   the same pass is a duplicate (R8), and after the pass the children not
+//   asked for are the ones to end (R9), found in one walk of the old list.
+//   The new order is collected on a stack while the pass runs and linked
+//   after it. Reordering moves no node.
+// - Render skipping (S1-S4). An action that changes a state marks the node
+//   and its ancestors `needsRender`. A parent asking for a child that does
+//   not need rendering and whose workflow value is unchanged gets the cached
+//   rendering; `workflowDidChange`, `render` and the hooks around them are
+//   skipped, and the subtree, its sinks and side effects stay as they are.
+// - Specialisation. `rendered(in:)` reaches `renderChild` through
+//   `@inlinable` code only, so the whole child path is specialised for the
+//   user's types at the user's call site: no existential, no metadata look-up
+//   per child. The type-erased work (ending nodes, diffing children, the
+//   child index) is plain non-generic code.
+// - Allocation. In the steady state a render pass allocates nothing: the
+//   context object comes from a pool per workflow type (`RenderContextPool`),
+//   sinks reuse their registration, output routes are updated in place, the
+//   stacks keep their capacity.
+//
+// Everything runs on the main queue (R22); nothing here is thread-safe.
+
+@usableFromInline
+final class FastRuntime {
+    /// The arena.
+    @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
+    @exclusivity(unchecked) @usableFromInline var childIndex = ChildIndex()
+
+    /// One typed store per workflow type, owned here, found by type.
+    @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
+    /// The same stores by `AnyNodeStore.index` (`NodeRecord.store`).
+    @exclusivity(unchecked) @usableFromInline var storeTable: ContiguousArray<Unmanaged<AnyNodeStore>> = []
+    /// The store `store(for:)` found last.
+    @exclusivity(unchecked) @usableFromInline var lastStore: Unmanaged<AnyNodeStore>?
+
+    /// A frame per node whose `render` is running, innermost last.
+    @exclusivity(unchecked) @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
+    /// The children the running passes asked for, in order: each frame's
+    /// from its `firstAsked` up. They become the node's child list when its
+    /// pass ends.
+    @exclusivity(unchecked) @usableFromInline var asked = RawStack<Int32>(capacity: 64)
+    /// Numbers every node render; 0 means "not rendering".
+    @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
+
+    /// Render skipping on (S1-S4) or off (every render is called).
+    @usableFromInline let skipsCleanChildren: Bool
+    @usableFromInline let observer: WorkflowObserver?
+    /// Whether `observer` is set: a Bool test, not a copy of the existential.
+    @usableFromInline let hasObserver: Bool
+    /// Sessions by node slot; kept only when there is an observer.
+    @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
+    /// The parent session the root's session names (nil for a host's root).
+    @usableFromInline var rootParentSession: WorkflowSession?
+
+    /// Sends and updates: now, queued, or fatal (R15, R16). Its rendering
+    /// flag is set by `renderPass` only.
+    let gate = CascadeGate()
+    /// Set when the host goes away: every sink is dead from then on.
+    @exclusivity(unchecked) @usableFromInline var isTornDown = false
+
+    /// The root node (-1 until `startRoot`).
+    @usableFromInline var root: Int32 = -1
+    /// The root's render, specialised for its type where the host was made;
+    /// it keeps the rendering where the host reads it. Nil when the tree
+    /// renders only when asked (`WorkflowNode`).
+    var renderRoot: (() -> Void)?
+    /// The host's end of the channel: called once at the end of every
+    /// cascade, after the render pass if one was due.
+    var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
+    /// S3: a cascade that changed no state publishes nothing.
+    let renderOnlyIfStateChanged: Bool
+
+    /// What the current cascade did: whether an action changed a state (for
+    /// `renderOnlyIfStateChanged` without skipping), and its path for the
+    /// debugger (kept only when there is one).
+    @exclusivity(unchecked) @usableFromInline var cascadeChangedState = false
+    @usableFromInline let recordsCascadePath: Bool
+    @exclusivity(unchecked) @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
+    @exclusivity(unchecked) @usableFromInline var cascadeTop: Int32 = -1
+
+    /// A runtime for one host, with the configuration in force now.
+    @usableFromInline
+    init(observers: [WorkflowObserver], hasDebugger: Bool) {
+        self.observer = ChainedWorkflowObserver.forHost(with: observers)
+        self.hasObserver = observer != nil
+        self.skipsCleanChildren = Runtime.configuration.renderSkipping
+        self.recordsCascadePath = hasDebugger
+        self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
+    }
+
+    deinit {
+        for store in storeTable {
+            store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
+        }
+        // A torn-down tree released these already; a host whose first
+        // render never finished may not have.
+        for i in 0..<nodes.count {
+            nodes[i].sideEffects?.release()
+            nodes[i].sinks?.release()
+        }
+        nodes.deallocate()
+        childIndex.deallocate()
+        frames.deallocate()
+        asked.deallocate()
+    }
+}

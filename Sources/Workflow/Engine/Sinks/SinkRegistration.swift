@@ -1,0 +1,24 @@
+/// A node's sink for one action type (R13): made on the first pass that
+/// declares the type, reused by every later pass that declares it again,
+/// killed by the first pass that does not, or by the node's end. Once dead it
+/// stays dead; a later declaration makes a new registration.
+///
+/// Registrations of one node form an intrusive list from
+/// `NodeRecord.sinks`, so a node with one action type costs one object.
+@usableFromInline
+package class SinkRegistration {
+    /// The pass that last declared the registration's action type; 0 once
+    /// the registration is dead. (The action type itself is the dynamic
+    /// type of the `ActionSinkTarget`: no field for it, 64 bytes in all
+    /// with the runtime, the node and its key.)
+    @usableFromInline var declaredInPass: UInt32
+    @usableFromInline var next: SinkRegistration?
+
+    @usableFromInline
+    init(declaredInPass: UInt32) {
+        self.declaredInPass = declaredInPass
+    }
+
+    @inlinable
+    var isAlive: Bool { declaredInPass != 0 }
+}

@@ -1,0 +1,30 @@
+/// Typed storage for every node of one workflow type: workflow values, states
+/// and last renderings unboxed, in one contiguous array of slots. One store
+/// per type per runtime, made when the first node of the type starts; it also
+/// holds the per-type facts the runtime needs on the hot path.
+@usableFromInline
+class AnyNodeStore {
+    @usableFromInline let workflowType: Any.Type
+    @usableFromInline let typeID: ObjectIdentifier
+    /// The store's place in `FastRuntime.storeTable` (`NodeRecord.store`).
+    @usableFromInline let index: UInt16
+
+    @usableFromInline
+    init(workflowType: Any.Type, index: UInt16) {
+        self.workflowType = workflowType
+        self.typeID = ObjectIdentifier(workflowType)
+        self.index = index
+    }
+
+    /// Frees a slot, releasing its values. A closure made where the type is
+    /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
+    /// virtual method of the generic store would run unspecialised and pay
+    /// metadata look-ups for every node that ends.
+    @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
+    /// Destroys every live slot, when the runtime ends; made the same way.
+    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
+
+    /// The slot's state, boxed, for debug snapshots.
+    @usableFromInline
+    func state(at slot: Int32) -> Any { fatalError("abstract") }
+}

@@ -1,0 +1,96 @@
+// Look-up, insertion and removal: linear probing from the hash's home
+// entry, backward-shift deletion.
+
+extension ChildIndex {
+    /// The child of `parent` with this store (type) and key, or -1. The
+    /// arena tells whether an entry with the same hash is that child.
+    mutating func find(parent: Int32, store: UInt16, key: String, in nodes: NodeArena) -> Int32 {
+        let hash = ChildIndex.hash(parent: parent, store: store, key: key)
+        let mask = mask
+        var probe = Int(hash) & mask
+        while true {
+            let entry = entries[probe]
+            if entry.node < 0 {
+                // A new child follows: `insertAfterMiss` takes these.
+                lastMissHash = hash
+                lastMissEntry = probe
+                lastMissCount = count
+                return -1
+            }
+            if entry.hash == hash {
+                let node = Int(entry.node)
+                if nodes[node].parent == parent, nodes[node].store == store, nodes[key: node] == key {
+                    return entry.node
+                }
+            }
+            probe = (probe + 1) & mask
+        }
+    }
+
+    /// Adds the child whose look-up just failed; returns its hash, which
+    /// `remove` needs back.
+    @usableFromInline
+    mutating func insertAfterMiss(_ node: Int32) -> UInt32 {
+        let hash = lastMissHash
+        let entry = Entry(node: node, hash: hash)
+        if (count + 1) * 2 > capacity {
+            grow()
+            insert(entry)
+        } else if count == lastMissCount {
+            // The failed probe stopped at the first empty entry of its
+            // cluster, where an insert would land, and nothing moved since.
+            entries[lastMissEntry] = entry
+        } else {
+            insert(entry)
+        }
+        count += 1
+        return hash
+    }
+
+    /// Removes `node`, added with `hash`.
+    mutating func remove(_ node: Int32, hash: UInt32) {
+        let mask = mask
+        var hole = Int(hash) & mask
+        while entries[hole].node != node {
+            precondition(entries[hole].node >= 0, "child index lost a node")
+            hole = (hole + 1) & mask
+        }
+        // Backward shift: pull later entries of the cluster into the hole
+        // when their home slot is not between the hole and them.
+        var next = (hole + 1) & mask
+        while entries[next].node >= 0 {
+            let home = Int(entries[next].hash) & mask
+            if (next &- home) & mask >= (next &- hole) & mask {
+                entries[hole] = entries[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        entries[hole] = Entry(node: -1, hash: 0)
+        count -= 1
+    }
+
+    private func insert(_ entry: Entry) {
+        let mask = mask
+        var probe = Int(entry.hash) & mask
+        while entries[probe].node >= 0 {
+            probe = (probe + 1) & mask
+        }
+        entries[probe] = entry
+    }
+
+    /// Doubles the table; four times while it is small, where rehashing
+    /// the same entries again soon costs more than the memory.
+    private mutating func grow() {
+        let old = entries
+        let oldCapacity = capacity
+        let newCapacity = oldCapacity * (oldCapacity < 1 << 14 ? 4 : 2)
+        entries = .allocate(capacity: newCapacity)
+        entries.initialize(repeating: Entry(node: -1, hash: 0), count: newCapacity)
+        capacity = newCapacity
+        for k in 0..<oldCapacity where old[k].node >= 0 {
+            insert(old[k])
+        }
+        old.deallocate()
+    }
+}

@@ -1,0 +1,41 @@
+/// One hash table for all parent-child links of a runtime: (parent slot,
+/// child type, key) to the child's slot, O(1) expected. The type is the
+/// child's store index (one store per workflow type). Open addressing with
+/// linear probing and backward-shift deletion (no tombstones), load factor at
+/// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
+/// miss never touch the node records.
+@usableFromInline
+struct ChildIndex {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var node: Int32  // -1: empty
+        @usableFromInline var hash: UInt32
+    }
+
+    /// A power of two of entries, in raw memory (no uniqueness checks on
+    /// writes, no array header pushing the table into a larger size class).
+    @usableFromInline var entries: UnsafeMutablePointer<Entry>
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
+    /// The hash of the last look-up that found nothing, and the empty entry
+    /// where it stopped: where that child goes if nothing was added since.
+    @usableFromInline var lastMissHash: UInt32 = 0
+    @usableFromInline var lastMissEntry = 0
+    /// `count` at that look-up: any insert or removal since voids the entry.
+    @usableFromInline var lastMissCount = -1
+
+    @usableFromInline
+    init() {
+        capacity = 16
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: Entry(node: -1, hash: 0), count: capacity)
+    }
+
+    @usableFromInline
+    func deallocate() {
+        entries.deallocate()
+    }
+
+    @inlinable
+    var mask: Int { capacity - 1 }
+}

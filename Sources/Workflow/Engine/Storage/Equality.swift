@@ -1,0 +1,21 @@
+/// `==` for a type known only at run time to be Equatable: found once per
+/// type by a dynamic cast, then called through a closure.
+///
+/// A class is left without one, so its values always count as changed (S1,
+/// S2): the runtime keeps the same object as the "old" value, and an object
+/// changed in place would equal itself, leaving a stale rendering.
+@usableFromInline
+enum Equality {
+    @usableFromInline
+    static func of<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
+        guard !(type is AnyObject.Type), let equatable = type as? any Equatable.Type else { return nil }
+        return equatable.equality(as: type)
+    }
+}
+
+extension Equatable {
+    fileprivate static func equality<T>(as: T.Type) -> (T, T) -> Bool {
+        // T is Self here (the cast above proved it), so the bit casts are moves.
+        { lhs, rhs in unsafeBitCast(lhs, to: Self.self) == unsafeBitCast(rhs, to: Self.self) }
+    }
+}

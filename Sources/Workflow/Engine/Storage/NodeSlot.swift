@@ -1,0 +1,16 @@
+/// A node's typed values: its workflow value, its state and its last
+/// rendering, unboxed in the store of its workflow type.
+@usableFromInline
+struct NodeSlot<W: Workflow> {
+    @usableFromInline var workflow: W
+    @usableFromInline var state: W.State
+    /// Nil until the node's first render returned.
+    @usableFromInline var rendering: W.Rendering?
+
+    @inlinable
+    init(workflow: W, state: W.State) {
+        self.workflow = workflow
+        self.state = state
+        self.rendering = nil
+    }
+}
