@@ -21,6 +21,13 @@ package enum RuntimeErrors {
         fatalError("\(workflowType) ran a side effect with key \"\(key.base)\", which is not equal to itself (==), so no later pass could keep it running; use a key whose == holds for itself (not Double.nan).")
     }
 
+    /// A tree holds at most `limit` workflow types: a node records its type
+    /// in 16 bits.
+    @usableFromInline
+    package static func tooManyWorkflowTypes(_ type: Any.Type, limit: Int) -> Never {
+        fatalError("A WorkflowHost runs at most \(limit) workflow types in one tree; \(type) would be one more. Share one workflow type among the nodes that differ only in their values.")
+    }
+
     /// R15: a send while a render pass is in progress.
     package static func sendDuringRender(actionType: Any.Type, workflowType: Any.Type, key: String) -> Never {
         fatalError("A sink of \(workflowType) (key \"\(key)\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")

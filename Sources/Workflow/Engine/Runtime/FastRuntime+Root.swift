@@ -12,6 +12,7 @@ extension FastRuntime {
 
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
+        renumberPassesIfDue()
         gate.isRendering = true
         defer { gate.isRendering = false }
         return body()

@@ -24,7 +24,9 @@ extension FastRuntime {
         if let existing = stores[id] {
             store = unsafeDowncast(existing, to: NodeStore<W>.self)
         } else {
-            precondition(storeTable.count < Int(NodeRecord.free), "more than 65,534 workflow types in one tree")
+            if storeTable.count >= Int(NodeRecord.free) {
+                RuntimeErrors.tooManyWorkflowTypes(W.self, limit: Int(NodeRecord.free))
+            }
             store = NodeStore<W>(index: UInt16(storeTable.count))
             store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
             store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
