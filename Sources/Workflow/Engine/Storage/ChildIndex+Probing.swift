@@ -5,7 +5,7 @@ extension ChildIndex {
     /// The child of `parent` with this store (type) and key, or -1. The
     /// arena tells whether an entry with the same hash is that child.
     mutating func find(parent: Int32, store: UInt16, key: String, in nodes: NodeArena) -> Int32 {
-        let hash = ChildIndex.hash(parent: parent, store: store, key: key)
+        let hash = hash(parent: parent, store: store, key: key)
         let mask = mask
         var probe = Int(hash) & mask
         while true {

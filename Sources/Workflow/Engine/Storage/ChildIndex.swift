@@ -23,6 +23,8 @@ struct ChildIndex {
     @usableFromInline var lastMissEntry = 0
     /// `count` at that look-up: any insert or removal since voids the entry.
     @usableFromInline var lastMissCount = -1
+    /// The process's seed, mixed into every hash (see `hash`).
+    @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
 
     @usableFromInline
     init() {
