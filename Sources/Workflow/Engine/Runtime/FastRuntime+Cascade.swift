@@ -44,6 +44,9 @@ extension FastRuntime {
             }
         }
         endCascade()
+        #if DEBUG
+        checkInvariants()
+        #endif
     }
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to

@@ -14,8 +14,12 @@ extension FastRuntime {
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
         gate.isRendering = true
-        defer { gate.isRendering = false }
-        return body()
+        let rendering = body()
+        gate.isRendering = false
+        #if DEBUG
+        checkInvariants()
+        #endif
+        return rendering
     }
 
     /// The end of a cascade (R18, S3): every cascade publishes once, unless

@@ -20,6 +20,9 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     }
 
     @usableFromInline
+    override var ownerNode: NodeHandle? { node }
+
+    @usableFromInline
     override func receive(_ action: Action) {
         MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers

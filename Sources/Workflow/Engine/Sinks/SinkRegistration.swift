@@ -21,4 +21,8 @@ package class SinkRegistration {
 
     @inlinable
     var isAlive: Bool { declaredInPass != 0 }
+
+    /// The node the registration belongs to, for the invariant walk.
+    @usableFromInline
+    var ownerNode: NodeHandle? { nil }
 }

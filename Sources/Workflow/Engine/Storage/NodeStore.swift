@@ -118,6 +118,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         freeSlots.count = 0
     }
 
+    override func slotCounts() -> (count: Int, free: Set<Int32>) {
+        (count, Set((0..<freeSlots.count).map { freeSlots[$0] }))
+    }
+
     @usableFromInline
     override func state(at slot: Int32) -> Any {
         self[Int(slot)].state
