@@ -45,8 +45,8 @@ struct InvariantTests {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
                 let runtime = host.core.runtime
-                let child = runtime.nodes[Int(runtime.root)].firstChild
-                runtime.nodes[Int(child)].needsRender = true
+                let child = runtime.nodes[runtime.root].firstChild
+                runtime.nodes[child].needsRender = true
                 runtime.checkInvariants()
             }
         }
@@ -62,7 +62,7 @@ struct InvariantTests {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
                 let runtime = host.core.runtime
-                runtime.nodes.append(NodeRecord(store: NodeRecord.free, parent: -1, generation: 0), key: "")
+                runtime.nodes.append(NodeRecord(typeIndex: TypeIndex.free, parent: .none, generation: 0), key: "")
                 runtime.checkInvariants()
             }
         }

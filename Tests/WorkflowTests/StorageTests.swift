@@ -9,19 +9,20 @@ import Testing
 
 /// An arena holding `keys` as children of `parent` (slot 0 is the parent),
 /// each child indexed; returns the children's slots in order.
-private func indexedChildren(
-    _ keys: [String], store: UInt16 = 1, arena: inout NodeArena, index: inout ChildIndex
-) -> [Int32] {
+private func indexedChildren(_ keys: [String], arena: inout NodeArena, index: inout ChildIndex) -> [NodeID] {
     if arena.count == 0 {
-        _ = arena.allocate(store: 0, key: "", parent: -1)
+        _ = arena.allocate(typeIndex: TypeIndex(rawValue: 0), key: "", parent: .none)
     }
     return keys.map { key in
-        #expect(index.find(parent: 0, store: store, key: key, in: arena) == -1, "\(key) was found before it was added")
-        let node = arena.allocate(store: store, key: key, parent: 0)
-        arena[Int(node)].indexHash = index.insertAfterMiss(node)
+        #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == .none, "\(key) was found before it was added")
+        let node = arena.allocate(typeIndex: type1, key: key, parent: parent)
+        arena[node].indexHash = index.insertAfterMiss(node)
         return node
     }
 }
+
+private let parent = NodeID(position: 0)
+private let type1 = TypeIndex(rawValue: 1)
 
 @Suite("Storage")
 struct StorageTests {
@@ -35,9 +36,9 @@ struct StorageTests {
         let keys = (0..<100).map { "row-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         for (key, node) in zip(keys, nodes) {
-            #expect(index.find(parent: 0, store: 1, key: key, in: arena) == node)
-            #expect(index.find(parent: 0, store: 2, key: key, in: arena) == -1)
-            #expect(index.find(parent: 5, store: 1, key: key, in: arena) == -1)
+            #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == node)
+            #expect(index.find(parent: parent, typeIndex: TypeIndex(rawValue: 2), key: key, in: arena) == .none)
+            #expect(index.find(parent: NodeID(position: 5), typeIndex: type1, key: key, in: arena) == .none)
         }
         #expect(index.count == 100)
     }
@@ -52,7 +53,7 @@ struct StorageTests {
         #expect(index.count == 20_000)
         #expect(index.count * 2 <= index.capacity)
         for (key, node) in zip(keys, nodes) {
-            #expect(index.find(parent: 0, store: 1, key: key, in: arena) == node)
+            #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == node)
         }
     }
 
@@ -64,17 +65,17 @@ struct StorageTests {
         let keys = (0..<3_000).map { "k\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         var generator = SystemRandomNumberGenerator()
-        let removed = Set(nodes.shuffled(using: &generator).prefix(1_500))
-        for node in removed {
-            index.remove(node, hash: arena[Int(node)].indexHash)
+        let removed = Set(nodes.shuffled(using: &generator).prefix(1_500).map(\.rawValue))
+        for node in nodes where removed.contains(node.rawValue) {
+            index.remove(node, hash: arena[node].indexHash)
         }
         #expect(index.count == 1_500)
         for (key, node) in zip(keys, nodes) {
-            let found = index.find(parent: 0, store: 1, key: key, in: arena)
-            #expect(found == (removed.contains(node) ? -1 : node), "\(key)")
+            let found = index.find(parent: parent, typeIndex: type1, key: key, in: arena)
+            #expect(found == (removed.contains(node.rawValue) ? .none : node), "\(key)")
         }
         // No tombstones: the live entries are exactly the children kept.
-        let live = (0..<index.capacity).filter { index.entries[$0].node >= 0 }
+        let live = (0..<index.capacity).filter { !index.entries[$0].node.isNone }
         #expect(live.count == 1_500)
     }
 
@@ -106,13 +107,13 @@ struct StorageTests {
         defer { index.deallocate(); arena.deallocate() }
         for (stored, asked) in pairs {
             #expect(stored == asked)
-            #expect(index.hash(parent: 0, store: 1, key: stored) == index.hash(parent: 0, store: 1, key: asked))
+            #expect(index.hash(parent: parent, typeIndex: type1, key: stored) == index.hash(parent: parent, typeIndex: type1, key: asked))
             let node = indexedChildren([stored], arena: &arena, index: &index)[0]
-            #expect(index.find(parent: 0, store: 1, key: asked, in: arena) == node, "\(stored) / \(asked)")
+            #expect(index.find(parent: parent, typeIndex: type1, key: asked, in: arena) == node, "\(stored) / \(asked)")
         }
         let other = indexedChildren(["\u{1F600}-emoji", "\u{65E5}\u{672C}"], arena: &arena, index: &index)
-        #expect(index.find(parent: 0, store: 1, key: "\u{1F600}-emoji", in: arena) == other[0])
-        #expect(index.find(parent: 0, store: 1, key: "\u{65E5}\u{672C}", in: arena) == other[1])
+        #expect(index.find(parent: parent, typeIndex: type1, key: "\u{1F600}-emoji", in: arena) == other[0])
+        #expect(index.find(parent: parent, typeIndex: type1, key: "\u{65E5}\u{672C}", in: arena) == other[1])
     }
 
     @Test("Key hashing: the seed differs from process to process, so colliding keys cannot be chosen in advance")
@@ -121,7 +122,8 @@ struct StorageTests {
         for _ in 0..<2 {
             let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
                 let index = ChildIndex()
-                print("hash \(index.hash(parent: 3, store: 7, key: "row-42")) \(index.hash(parent: 3, store: 7, key: "a-much-longer-key-of-a-row"))")
+                let node = NodeID(position: 3), type = TypeIndex(rawValue: 7)
+                print("hash \(index.hash(parent: node, typeIndex: type, key: "row-42")) \(index.hash(parent: node, typeIndex: type, key: "a-much-longer-key-of-a-row"))")
                 index.deallocate()
             }
             printed.append(String(decoding: result?.standardOutputContent ?? [], as: UTF8.self))
@@ -171,20 +173,21 @@ struct StorageTests {
     func arenaFreeList() {
         var arena = NodeArena()
         defer { arena.deallocate() }
-        let a = arena.allocate(store: 1, key: "a", parent: -1)
-        let b = arena.allocate(store: 1, key: "b", parent: a)
-        let c = arena.allocate(store: 1, key: "c", parent: a)
-        let generation = arena[Int(b)].generation
+        let type2 = TypeIndex(rawValue: 2)
+        let a = arena.allocate(typeIndex: type1, key: "a", parent: .none)
+        let b = arena.allocate(typeIndex: type1, key: "b", parent: a)
+        let c = arena.allocate(typeIndex: type1, key: "c", parent: a)
+        let generation = arena[b].generation
         arena.free(b)
         arena.free(c)
-        #expect(arena[Int(b)].store == NodeRecord.free)
-        #expect(arena[key: Int(b)] == "")
-        #expect(arena[Int(b)].generation == generation &+ 1)
-        #expect(arena.allocate(store: 2, key: "d", parent: a) == c)
-        let e = arena.allocate(store: 2, key: "e", parent: a)
+        #expect(arena[b].typeIndex == TypeIndex.free)
+        #expect(arena[keyOf: b] == "")
+        #expect(arena[b].generation == generation &+ 1)
+        #expect(arena.allocate(typeIndex: type2, key: "d", parent: a) == c)
+        let e = arena.allocate(typeIndex: type2, key: "e", parent: a)
         #expect(e == b)
-        #expect(arena[Int(e)].store == 2 && arena[key: Int(e)] == "e")
-        #expect(arena.allocate(store: 2, key: "f", parent: a) == 3)
+        #expect(arena[e].typeIndex == type2 && arena[keyOf: e] == "e")
+        #expect(arena.allocate(typeIndex: type2, key: "f", parent: a) == NodeID(position: 3))
         #expect(arena.count == 4)
     }
 }

@@ -42,7 +42,7 @@ public final class RenderContext<WorkflowType: Workflow> {
     /// It is valid until `invalidate()` is called.
     package init(backend: any RenderContextBackend<WorkflowType>) {
         self.runtime = nil
-        self.node = NodeHandle(index: -1, generation: 0)
+        self.node = NodeHandle(id: .none, generation: 0)
         self.isValid = true
         self.backend = backend
     }

@@ -15,10 +15,10 @@ class OutputRoute<Output> {
 @usableFromInline
 final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     @usableFromInline var map: (Output) -> Action
-    @usableFromInline let parent: Int32
+    @usableFromInline let parent: NodeID
 
     @inlinable
-    init(map: @escaping (Output) -> Action, parent: Int32) {
+    init(map: @escaping (Output) -> Action, parent: NodeID) {
         self.map = map
         self.parent = parent
     }

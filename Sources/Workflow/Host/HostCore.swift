@@ -24,24 +24,28 @@ final class HostCore<WorkflowType: Workflow> {
     /// The latest rendering of the root.
     private(set) var rendering: WorkflowType.Rendering
 
+    /// Keeps a rendering of the root that the runtime made.
+    @usableFromInline
+    func didRender(_ rendering: WorkflowType.Rendering) {
+        self.rendering = rendering
+    }
+
     @usableFromInline
     init(
         runtime: FastRuntime,
         rootStore: NodeStore<WorkflowType>,
         rootRoute: RootRoute<WorkflowType.Output>?,
         debugger: WorkflowDebugger?,
-        renderRoot: @escaping () -> WorkflowType.Rendering
+        firstRender: () -> WorkflowType.Rendering
     ) {
         self.runtime = runtime
         self.rootStore = rootStore
         self.rootRoute = rootRoute
         self.debugger = debugger
         self.configuration = Runtime.configuration
-        rendering = runtime.renderPass(renderRoot)
-
+        rendering = runtime.renderPass(firstRender)
         // Strongly: a cascade keeps the core alive even if the handle goes
         // meanwhile. The cycle ends with the teardown.
-        runtime.renderRoot = { self.rendering = renderRoot() }
         runtime.cascadeDidEnd = { self.cascadeDidEnd($0) }
         debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
     }

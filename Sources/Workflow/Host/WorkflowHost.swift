@@ -24,15 +24,20 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         let rootStore = runtime.store(for: WorkflowType.self)
         runtime.startRoot(workflow, store: rootStore, key: "", route: rootRoute)
         let root = runtime.root
-        self.init(core: HostCore(
+        let core = HostCore(
             runtime: runtime,
             rootStore: rootStore,
             rootRoute: rootRoute,
             debugger: debugger,
-            // Made here, so that the root's render is specialised for its
-            // type like every child below it.
-            renderRoot: { [unowned runtime] in runtime.renderNode(root, store: rootStore) }
-        ))
+            firstRender: { runtime.renderNode(root, store: rootStore) }
+        )
+        // Made here, so that the root's render is specialised for its type
+        // like every child below it. It holds the core, as a cascade must
+        // (see HostCore); the teardown lets go of it.
+        runtime.renderRoot = { [unowned runtime] in
+            core.didRender(runtime.renderNode(root, store: rootStore))
+        }
+        self.init(core: core)
     }
 
     @usableFromInline

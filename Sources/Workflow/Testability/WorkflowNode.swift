@@ -39,7 +39,7 @@ final class WorkflowNode<WorkflowType: Workflow> {
         runtime.startRoot(workflow, store: store, key: key, route: route)
         self.hostContext = hostContext
         self.session = runtime.hasObserver
-            ? runtime.sessions[Int(runtime.root)]!
+            ? runtime.sessions[runtime.root.position]!
             : WorkflowSession(workflow: workflow, renderKey: key, parent: parentSession)
         self.runtime = runtime
         self.store = store

@@ -9,26 +9,26 @@ extension FastRuntime {
     @usableFromInline
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
-        guard !isTornDown, nodes[Int(node.index)].generation == node.generation else { return }
+        guard !isTornDown, nodes[node.id].generation == node.generation else { return }
         gate.submit(
             failingDuringRender: {
                 RuntimeErrors.sendDuringRender(
-                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[key: Int(node.index)]
+                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[keyOf: node.id]
                 )
             },
             queueing: {
                 { [self] in
                     // Handled later, on its own; dropped if the sink died meanwhile.
                     guard target.isAlive, !isTornDown else { return }
-                    runCascade(action, at: node.index)
+                    runCascade(action, at: node.id)
                 }
             },
-            running: { runCascade(action, at: node.index) }
+            running: { runCascade(action, at: node.id) }
         )
     }
 
     @usableFromInline
-    func runCascade<Action: WorkflowAction>(_ action: Action, at node: Int32) {
+    func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
@@ -37,10 +37,10 @@ extension FastRuntime {
         if gate.isClosed { return }
         if recordsCascadePath {
             // Ancestors above the last node the cascade reached.
-            var ancestor = nodes[Int(cascadeTop)].parent
-            while ancestor >= 0 {
+            var ancestor = nodes[cascadeTop].parent
+            while !ancestor.isNone {
                 cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
-                ancestor = nodes[Int(ancestor)].parent
+                ancestor = nodes[ancestor].parent
             }
         }
         endCascade()
@@ -52,20 +52,19 @@ extension FastRuntime {
     /// Applies `action` at `node` (R17), then hands its output, if any, to
     /// the node's route: the parent's output map, or the host for the root.
     @usableFromInline
-    func apply<Action: WorkflowAction>(_ action: Action, at node: Int32, fromSink: Bool) {
+    func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
         typealias W = Action.WorkflowType
         // Each step below may run code that releases the host (an output
         // map, an observer hook, the apply): nothing after it runs then.
         if gate.isClosed { return }
         let store = store(of: node, as: W.self)
-        let i = Int(node)
-        let slot = Int(nodes[i].slot)
+        let slot = nodes[node].slot
         let workflow = store[slot].workflow
         var state = store[slot].state
 
         var completion: ((W.State, W.Output?) -> Void)?
         if hasObserver, let observer {
-            let session = sessions[i]!
+            let session = sessions[node.position]!
             if fromSink {
                 observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
                 if gate.isClosed { return }
@@ -77,14 +76,14 @@ extension FastRuntime {
         let changed: Bool
         let output: W.Output?
         if !store.stateCanChange {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
             changed = false
         } else if let stateEquality = store.stateEquality {
             let before = state
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
             changed = !stateEquality(before, state)
         } else {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[key: i]) { action.apply(toState: &state, context: $0) }
+            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
             changed = true
         }
         store[slot].state = state

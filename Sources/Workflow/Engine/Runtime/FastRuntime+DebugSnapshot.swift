@@ -3,15 +3,14 @@
 extension FastRuntime {
     /// The debugger's view of a subtree (R21).
     @usableFromInline
-    func snapshot(of node: Int32) -> WorkflowHierarchyDebugSnapshot {
-        let i = Int(node)
+    func snapshot(of node: NodeID) -> WorkflowHierarchyDebugSnapshot {
         let store = anyStore(of: node).takeUnretainedValue()
         var children: [WorkflowHierarchyDebugSnapshot.Child] = []
-        var child = nodes[i].firstChild
-        while child >= 0 {
-            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[key: Int(child)], snapshot: snapshot(of: child)))
-            child = nodes[Int(child)].nextSibling
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            children.append(WorkflowHierarchyDebugSnapshot.Child(key: nodes[keyOf: child], snapshot: snapshot(of: child)))
+            child = nodes[child].nextSibling
         }
-        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[i].slot), children: children)
+        return WorkflowHierarchyDebugSnapshot(workflowType: store.workflowType, state: store.state(at: nodes[node].slot), children: children)
     }
 }

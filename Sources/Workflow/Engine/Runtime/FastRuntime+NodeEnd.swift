@@ -6,36 +6,35 @@ extension FastRuntime {
     /// When the whole host goes away, the arena is dropped as a whole and
     /// only what users can observe is done node by node.
     @usableFromInline
-    func endNode(_ node: Int32) {
-        let i = Int(node)
-        var child = nodes[i].firstChild
-        while child >= 0 {
-            let next = nodes[Int(child)].nextSibling
+    func endNode(_ node: NodeID) {
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            let next = nodes[child].nextSibling
             endNode(child)
             child = next
         }
-        if let sideEffects = nodes[i].sideEffects {
-            nodes[i].sideEffects = nil
+        if let sideEffects = nodes[node].sideEffects {
+            nodes[node].sideEffects = nil
             let table = sideEffects.takeRetainedValue()
             #if DEBUG  // fault injection (differential tests): keep the side effects alive
             if FaultInjection.keepRemovedSideEffect { FaultInjection.keptAlive += table.entries.map(\.lifetime); table.entries = [] }
             #endif
             table.endAll()
         }
-        if nodes[i].sinks != nil {
+        if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: nil)
         }
         if hasObserver {
-            let session = sessions[i]!
-            sessions[i] = nil
+            let session = sessions[node.position]!
+            sessions[node.position] = nil
             observer!.sessionDidEnd(session)
         }
         if isTornDown { return }
 
-        if nodes[i].parent >= 0 {
-            childIndex.remove(node, hash: nodes[i].indexHash)
+        if !nodes[node].parent.isNone {
+            childIndex.remove(node, hash: nodes[node].indexHash)
         }
-        anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[i].slot) }
+        anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[node].slot) }
         nodes.free(node)
     }
 

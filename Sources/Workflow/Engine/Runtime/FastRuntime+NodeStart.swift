@@ -1,36 +1,43 @@
-// Starting a node (R6): an arena slot, a session, the initial state.
+// Starting a node (R6): an arena record, a session, the initial state.
 
 extension FastRuntime {
-    /// Takes an arena slot for a new node.
+    /// Takes an arena record, and its node ID, for a new node.
     @usableFromInline
-    func allocateNode(store: UInt16, key: String, parent: Int32) -> Int32 {
-        let node = nodes.allocate(store: store, key: key, parent: parent)
+    func allocateNode(typeIndex: TypeIndex, key: String, parent: NodeID) -> NodeID {
+        let node = nodes.allocate(typeIndex: typeIndex, key: key, parent: parent)
         if hasObserver, sessions.count < nodes.count { sessions.append(nil) }
         return node
     }
 
     /// Starts a node (R6): session, initial state, storage. Its first render
     /// is the caller's next step. A child (`parent` >= 0) must be the one
-    /// whose index look-up just failed (`ChildIndex.insertAfterMiss`).
+    /// whose index look-up just failed (`indexNewChild`).
     @inlinable
     func startNode<W: Workflow>(
-        _ workflow: W, store: NodeStore<W>, key: String, parent: Int32, route: OutputRoute<W.Output>?
-    ) -> Int32 {
-        let node = allocateNode(store: store.index, key: key, parent: parent)
+        _ workflow: W, store: NodeStore<W>, key: String, parent: NodeID, route: OutputRoute<W.Output>?
+    ) -> NodeID {
+        let node = allocateNode(typeIndex: store.typeIndex, key: key, parent: parent)
         var state: W.State
         if hasObserver, let observer {
-            let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent < 0 ? rootParentSession : sessions[Int(parent)])
-            sessions[Int(node)] = session
+            let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : sessions[parent.position])
+            sessions[node.position] = session
             observer.sessionDidBegin(session)
             state = workflow.makeInitialState()
             observer.workflowDidMakeInitialState(workflow, initialState: state, session: session)
         } else {
             state = workflow.makeInitialState()
         }
-        nodes[Int(node)].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
-        if parent >= 0 {
-            nodes[Int(node)].indexHash = childIndex.insertAfterMiss(node)
+        nodes[node].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
+        if !parent.isNone {
+            indexNewChild(node)
         }
         return node
+    }
+
+    /// Adds a new child to the child index, where its failed look-up
+    /// stopped.
+    @usableFromInline
+    func indexNewChild(_ node: NodeID) {
+        nodes[node].indexHash = childIndex.insertAfterMiss(node)
     }
 }

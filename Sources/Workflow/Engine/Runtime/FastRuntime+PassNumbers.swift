@@ -25,14 +25,15 @@ extension FastRuntime {
     /// sink registrations to 1 (0 means dead), and the next pass is 2.
     @usableFromInline @inline(never)
     func renumberPasses() {
-        for slot in 0..<nodes.count where nodes[slot].store != NodeRecord.free {
-            nodes[slot].seenInPass = 0
-            if let table = nodes[slot].sideEffects?.takeUnretainedValue() {
+        for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
+            let node = NodeID(position: position)
+            nodes[node].seenInPass = 0
+            if let table = nodes[node].sideEffects?.takeUnretainedValue() {
                 for entry in table.entries.indices {
                     table.entries[entry].seenInPass = 0
                 }
             }
-            var registration = nodes[slot].sinks?.takeUnretainedValue()
+            var registration = nodes[node].sinks?.takeUnretainedValue()
             while let current = registration {
                 if current.isAlive {
                     current.declaredInPass = 1

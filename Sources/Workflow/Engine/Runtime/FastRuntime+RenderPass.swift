@@ -5,25 +5,24 @@ extension FastRuntime {
     /// Renders a node: its `render`, then the cleanup of what that pass did
     /// not ask for (R9, R12, R13), then the observers' completions.
     @inlinable
-    func renderNode<W: Workflow>(_ node: Int32, store: NodeStore<W>) -> W.Rendering {
-        let i = Int(node)
-        let slot = Int(nodes[i].slot)
+    func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+        let slot = nodes[node].slot
         let workflow = store[slot].workflow
         let state = store[slot].state
-        let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[i]!) : nil
+        let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
 
         passCounter &+= 1
         if passCounter == 0 { passCounter = 1 }
         frames.push(RenderFrame(
-            node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[i].firstChild
+            node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[node].firstChild
         ))
         let context = store.contexts.take(runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack()
         markRendered(node)
         store[slot].rendering = rendering
-        if nodes[i].firstChild < 0, asked.count == Int(frames[frames.count - 1].firstAsked),
-           nodes[i].sideEffects == nil, nodes[i].sinks == nil
+        if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count - 1].firstAsked),
+           nodes[node].sideEffects == nil, nodes[node].sinks == nil
         {
             // A leaf before and after: nothing to end, link or kill.
             frames.count -= 1
@@ -46,7 +45,7 @@ extension FastRuntime {
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let pass = checkRendering(parent, workflowType: Parent.self)
         return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
-            renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.index, pass: pass, parentType: Parent.self)
+            renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
         }
     }
 
@@ -56,29 +55,28 @@ extension FastRuntime {
         store: NodeStore<Child>,
         key: String,
         outputMap: @escaping (Child.Output) -> Action,
-        parent p: Int32,
+        parent p: NodeID,
         pass: UInt32,
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
-        let child = findChild(parent: p, store: store.index, key: key)
+        let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
 
-        guard child >= 0 else {
+        guard !child.isNone else {
             let route: OutputRoute<Child.Output>? =
                 Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
             let node = startNode(workflow, store: store, key: key, parent: p, route: route)
-            nodes[Int(node)].seenInPass = pass
+            nodes[node].seenInPass = pass
             asked.push(node)
             return renderNode(node, store: store)
         }
 
-        let c = Int(child)
-        if nodes[c].seenInPass == pass {
+        if nodes[child].seenInPass == pass {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
-        nodes[c].seenInPass = pass
+        nodes[child].seenInPass = pass
         asked.push(child)
 
-        let slot = Int(nodes[c].slot)
+        let slot = nodes[child].slot
         if Child.Output.self != Never.self {
             updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
         }
@@ -94,14 +92,14 @@ extension FastRuntime {
     /// from the host: `workflowDidChange` sees the old one and may change
     /// the state, then the new value is kept.
     @inlinable
-    func update<W: Workflow>(_ node: Int32, store: NodeStore<W>, slot: Int, to workflow: W) {
+    func update<W: Workflow>(_ node: NodeID, store: NodeStore<W>, slot: StoreSlot, to workflow: W) {
         let old = store[slot].workflow
         var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
         store[slot].workflow = workflow
         store[slot].state = state
         if hasObserver {
-            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[Int(node)]!)
+            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
         }
     }
 
@@ -109,7 +107,7 @@ extension FastRuntime {
     /// when the action type is the same.
     @inlinable
     func updateRoute<Child: Workflow, Action: WorkflowAction>(
-        of store: NodeStore<Child>, slot: Int, outputMap: @escaping (Child.Output) -> Action, parent: Int32
+        of store: NodeStore<Child>, slot: StoreSlot, outputMap: @escaping (Child.Output) -> Action, parent: NodeID
     ) {
         let route = store.route(slot)
         if type(of: route.pointee) == ActionRoute<Child.Output, Action>.self {
@@ -126,31 +124,30 @@ extension FastRuntime {
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
         let top = frames.count - 1
-        guard frames[top].node == node.index else {
-            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[key: Int(node.index)])
+        guard frames[top].node == node.id else {
+            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[keyOf: node.id])
         }
         return frames[top].pass
     }
 
-    /// The existing child of `parent` with this store (type) and key, or -1:
+    /// The existing child of `parent` with this type index and key, or `none`:
     /// first the previous child after the previous hit, then through the
     /// index.
     @usableFromInline
-    func findChild(parent: Int32, store: UInt16, key: String) -> Int32 {
+    func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
         let top = frames.count - 1
         let guess = frames[top].cursor
-        if guess >= 0 {
-            let g = Int(guess)
-            if nodes[g].store == store, nodes[key: g] == key {
-                frames[top].cursor = nodes[g].nextSibling
+        if !guess.isNone {
+            if nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
+                frames[top].cursor = nodes[guess].nextSibling
                 return guess
             }
         }
-        let child = childIndex.find(parent: parent, store: store, key: key, in: nodes)
-        if child >= 0 {
+        let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+        if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.
-            frames[top].cursor = nodes[Int(child)].nextSibling
+            frames[top].cursor = nodes[child].nextSibling
         }
         return child
     }
@@ -159,14 +156,13 @@ extension FastRuntime {
     /// for (in their previous order), records the new order, ends the side
     /// effects it did not ask for, kills the sinks it did not declare.
     @usableFromInline
-    func finishPass(of node: Int32) {
+    func finishPass(of node: NodeID) {
         let frame = frames.pop()
-        let i = Int(node)
 
-        var child = nodes[i].firstChild
-        while child >= 0 {
-            let next = nodes[Int(child)].nextSibling
-            if nodes[Int(child)].seenInPass != frame.pass {
+        var child = nodes[node].firstChild
+        while !child.isNone {
+            let next = nodes[child].nextSibling
+            if nodes[child].seenInPass != frame.pass {
                 endNode(child)
             }
             child = next
@@ -174,26 +170,26 @@ extension FastRuntime {
 
         // The new order: this pass's part of the stack, linked.
         let first = Int(frame.firstAsked)
-        var next: Int32 = -1
+        var next = NodeID.none
         var k = asked.count
         while k > first {
             k -= 1
             let child = asked[k]
-            nodes[Int(child)].nextSibling = next
+            nodes[child].nextSibling = next
             next = child
         }
-        nodes[i].firstChild = next
+        nodes[node].firstChild = next
         asked.count = first
 
-        if let sideEffects = nodes[i].sideEffects {
+        if let sideEffects = nodes[node].sideEffects {
             let table = sideEffects.takeUnretainedValue()
             table.endUnseen(pass: frame.pass)
             if table.entries.isEmpty {
-                nodes[i].sideEffects = nil
+                nodes[node].sideEffects = nil
                 sideEffects.release()
             }
         }
-        if nodes[i].sinks != nil {
+        if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
     }

@@ -5,20 +5,20 @@ extension FastRuntime {
     /// S1: the node and every ancestor need rendering. Stops at the first
     /// ancestor already marked: its own ancestors are marked too.
     @usableFromInline
-    func markNeedsRender(_ node: Int32) {
+    func markNeedsRender(_ node: NodeID) {
         var current = node
-        while current >= 0, !nodes[Int(current)].needsRender {
-            nodes[Int(current)].needsRender = true
-            current = nodes[Int(current)].parent
+        while !current.isNone, !nodes[current].needsRender {
+            nodes[current].needsRender = true
+            current = nodes[current].parent
         }
     }
 
     /// S2: a child asked for again keeps its rendering when it is clean and
     /// its new workflow value counts as unchanged.
     @inlinable @inline(__always)
-    func canSkip<W: Workflow>(_ child: Int32, store: NodeStore<W>, slot: Int, newWorkflow: W) -> Bool {
+    func canSkip<W: Workflow>(_ child: NodeID, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {
         guard skipsCleanChildren else { return false }
-        if !nodes[Int(child)].needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
+        if !nodes[child].needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
             return true
         }
         #if DEBUG  // fault injection (differential tests): skip a dirty child too
@@ -32,7 +32,7 @@ extension FastRuntime {
     /// A node that just rendered is clean until an action changes a state
     /// in its subtree.
     @inlinable @inline(__always)
-    func markRendered(_ node: Int32) {
-        nodes[Int(node)].needsRender = false
+    func markRendered(_ node: NodeID) {
+        nodes[node].needsRender = false
     }
 }

@@ -7,7 +7,7 @@ extension FastRuntime {
     /// Starts the root of the tree (R6); `renderPass` renders it.
     @inlinable
     func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
-        root = startNode(workflow, store: store, key: key, parent: -1, route: route)
+        root = startNode(workflow, store: store, key: key, parent: .none, route: route)
     }
 
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
@@ -29,7 +29,7 @@ extension FastRuntime {
     func endCascade() {
         var publishes = !renderOnlyIfStateChanged || cascadeChangedState
         if publishes, let renderRoot {
-            let renderIsDue = !skipsCleanChildren || nodes[Int(root)].needsRender
+            let renderIsDue = !skipsCleanChildren || nodes[root].needsRender
             #if DEBUG  // fault injection (differential tests): publish only what rendered
             if FaultInjection.publishOnlyAfterRender, !renderIsDue { publishes = false }
             #endif
@@ -42,7 +42,7 @@ extension FastRuntime {
 
     /// R19: the root gets a new workflow value, then the tree renders.
     func updateRoot<W: Workflow>(to workflow: W, store: NodeStore<W>) {
-        update(root, store: store, slot: Int(nodes[Int(root)].slot), to: workflow)
+        update(root, store: store, slot: nodes[root].slot, to: workflow)
         if let renderRoot {
             renderPass(renderRoot)
         }

@@ -6,13 +6,13 @@ extension FastRuntime {
     @usableFromInline
     func runSideEffect(key: AnyHashable, node: NodeHandle, workflowType: Any.Type, action: (Lifetime) -> Void) {
         let pass = checkRendering(node, workflowType: workflowType)
-        let i = Int(node.index)
+        let id = node.id
         let table: SideEffectTable
-        if let existing = nodes[i].sideEffects {
+        if let existing = nodes[id].sideEffects {
             table = existing.takeUnretainedValue()
         } else {
             table = SideEffectTable()
-            nodes[i].sideEffects = Unmanaged.passRetained(table)
+            nodes[id].sideEffects = Unmanaged.passRetained(table)
         }
         if let found = table.find(key) {
             if table.entries[found].seenInPass == pass {

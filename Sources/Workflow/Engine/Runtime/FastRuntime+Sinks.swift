@@ -5,9 +5,9 @@ extension FastRuntime {
     @inlinable
     func makeSink<Action: WorkflowAction>(of actionType: Action.Type, node: NodeHandle) -> Sink<Action> {
         let pass = checkRendering(node, workflowType: Action.WorkflowType.self)
-        let i = Int(node.index)
+        let id = node.id
         let targetType = ObjectIdentifier(ActionSinkTarget<Action>.self)
-        var registration = nodes[i].sinks?.takeUnretainedValue()
+        var registration = nodes[id].sinks?.takeUnretainedValue()
         while let current = registration {
             if ObjectIdentifier(type(of: current)) == targetType {
                 current.declaredInPass = pass
@@ -15,21 +15,20 @@ extension FastRuntime {
             }
             registration = current.next
         }
-        let target = ActionSinkTarget<Action>(runtime: self, node: node, key: nodes[key: i], declaredInPass: pass)
-        if let head = nodes[i].sinks {
+        let target = ActionSinkTarget<Action>(runtime: self, node: node, key: nodes[keyOf: id], declaredInPass: pass)
+        if let head = nodes[id].sinks {
             target.next = head.takeRetainedValue()
         }
-        nodes[i].sinks = Unmanaged.passRetained(target)
+        nodes[id].sinks = Unmanaged.passRetained(target)
         return Sink(target: target)
     }
 
     /// Kills the registrations not declared in `pass` (all of them for nil).
     @usableFromInline
-    func killSinks(of node: Int32, notDeclaredIn pass: UInt32?) {
-        let i = Int(node)
+    func killSinks(of node: NodeID, notDeclaredIn pass: UInt32?) {
         var kept: SinkRegistration?
-        var registration = nodes[i].sinks?.takeRetainedValue()
-        nodes[i].sinks = nil
+        var registration = nodes[node].sinks?.takeRetainedValue()
+        nodes[node].sinks = nil
         while let current = registration {
             registration = current.next
             if let pass, current.declaredInPass == pass {
@@ -40,6 +39,6 @@ extension FastRuntime {
                 current.next = nil
             }
         }
-        nodes[i].sinks = kept.map { Unmanaged.passRetained($0) }
+        nodes[node].sinks = kept.map { Unmanaged.passRetained($0) }
     }
 }

@@ -24,10 +24,10 @@ extension FastRuntime {
         if let existing = stores[id] {
             store = unsafeDowncast(existing, to: NodeStore<W>.self)
         } else {
-            if storeTable.count >= Int(NodeRecord.free) {
-                RuntimeErrors.tooManyWorkflowTypes(W.self, limit: Int(NodeRecord.free))
+            if storeTable.count >= TypeIndex.free.position {
+                RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
             }
-            store = NodeStore<W>(index: UInt16(storeTable.count))
+            store = NodeStore<W>(typeIndex: TypeIndex(rawValue: UInt16(storeTable.count)))
             store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
             store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
             stores[id] = store
@@ -39,17 +39,17 @@ extension FastRuntime {
 
     /// The typed store of a live node, whose type is known to be `W`.
     @inlinable
-    func store<W: Workflow>(of node: Int32, as type: W.Type) -> NodeStore<W> {
+    func store<W: Workflow>(of node: NodeID, as type: W.Type) -> NodeStore<W> {
         unsafeDowncast(anyStore(of: node).takeUnretainedValue(), to: NodeStore<W>.self)
     }
 
     @inlinable
-    func anyStore(of node: Int32) -> Unmanaged<AnyNodeStore> {
-        storeTable[Int(nodes[Int(node)].store)]
+    func anyStore(of node: NodeID) -> Unmanaged<AnyNodeStore> {
+        storeTable[nodes[node].typeIndex.position]
     }
 
     @inlinable
-    func handle(_ node: Int32) -> NodeHandle {
-        NodeHandle(index: node, generation: nodes[Int(node)].generation)
+    func handle(_ node: NodeID) -> NodeHandle {
+        NodeHandle(id: node, generation: nodes[node].generation)
     }
 }

@@ -45,7 +45,7 @@ final class FastRuntime {
 
     /// One typed store per workflow type, owned here, found by type.
     @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
-    /// The same stores by `AnyNodeStore.index` (`NodeRecord.store`).
+    /// The same stores by type index (`NodeRecord.typeIndex`).
     @exclusivity(unchecked) @usableFromInline var storeTable: ContiguousArray<Unmanaged<AnyNodeStore>> = []
     /// The store `store(for:)` found last.
     @exclusivity(unchecked) @usableFromInline var lastStore: Unmanaged<AnyNodeStore>?
@@ -55,7 +55,7 @@ final class FastRuntime {
     /// The children the running passes asked for, in order: each frame's
     /// from its `firstAsked` up. They become the node's child list when its
     /// pass ends.
-    @exclusivity(unchecked) @usableFromInline var asked = RawStack<Int32>(capacity: 64)
+    @exclusivity(unchecked) @usableFromInline var asked = RawStack<NodeID>(capacity: 64)
     /// Numbers every node render; 0 means "not rendering".
     @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
@@ -64,7 +64,7 @@ final class FastRuntime {
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
-    /// Sessions by node slot; kept only when there is an observer.
+    /// Sessions by node ID; kept only when there is an observer.
     @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
     /// The parent session the root's session names (nil for a host's root).
     @usableFromInline var rootParentSession: WorkflowSession?
@@ -75,12 +75,12 @@ final class FastRuntime {
     /// Set when the host goes away: every sink is dead from then on.
     @exclusivity(unchecked) @usableFromInline var isTornDown = false
 
-    /// The root node (-1 until `startRoot`).
-    @usableFromInline var root: Int32 = -1
+    /// The root node (`none` until `startRoot`).
+    @usableFromInline var root = NodeID.none
     /// The root's render, specialised for its type where the host was made;
     /// it keeps the rendering where the host reads it. Nil when the tree
     /// renders only when asked (`WorkflowNode`).
-    var renderRoot: (() -> Void)?
+    @usableFromInline var renderRoot: (() -> Void)?
     /// The host's end of the channel: called once at the end of every
     /// cascade, after the render pass if one was due.
     var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
@@ -93,7 +93,7 @@ final class FastRuntime {
     @exclusivity(unchecked) @usableFromInline var cascadeChangedState = false
     @usableFromInline let recordsCascadePath: Bool
     @exclusivity(unchecked) @usableFromInline var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
-    @exclusivity(unchecked) @usableFromInline var cascadeTop: Int32 = -1
+    @exclusivity(unchecked) @usableFromInline var cascadeTop = NodeID.none
 
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
@@ -111,9 +111,9 @@ final class FastRuntime {
         }
         // A torn-down tree released these already; a host whose first
         // render never finished may not have.
-        for i in 0..<nodes.count {
-            nodes[i].sideEffects?.release()
-            nodes[i].sinks?.release()
+        for position in 0..<nodes.count {
+            nodes[NodeID(position: position)].sideEffects?.release()
+            nodes[NodeID(position: position)].sinks?.release()
         }
         nodes.deallocate()
         childIndex.deallocate()

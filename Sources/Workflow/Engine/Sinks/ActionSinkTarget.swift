@@ -1,6 +1,6 @@
 /// A fast-runtime sink: (runtime, node handle, action type). Sending checks
 /// that the registration is alive and the handle current, so a sink of a
-/// node that is gone does nothing, even after its slot was reused.
+/// node that is gone does nothing, even after its node ID was reused.
 @usableFromInline
 final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     // Unowned: the runtime kills every registration before it goes away,

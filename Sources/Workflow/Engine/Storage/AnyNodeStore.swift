@@ -6,21 +6,21 @@
 class AnyNodeStore {
     @usableFromInline let workflowType: Any.Type
     @usableFromInline let typeID: ObjectIdentifier
-    /// The store's place in `FastRuntime.storeTable` (`NodeRecord.store`).
-    @usableFromInline let index: UInt16
+    /// The workflow type's number in the runtime (`NodeRecord.typeIndex`).
+    @usableFromInline let typeIndex: TypeIndex
 
     @usableFromInline
-    init(workflowType: Any.Type, index: UInt16) {
+    init(workflowType: Any.Type, typeIndex: TypeIndex) {
         self.workflowType = workflowType
         self.typeID = ObjectIdentifier(workflowType)
-        self.index = index
+        self.typeIndex = typeIndex
     }
 
     /// Frees a slot, releasing its values. A closure made where the type is
     /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
     /// virtual method of the generic store would run unspecialised and pay
     /// metadata look-ups for every node that ends.
-    @exclusivity(unchecked) @usableFromInline var releaseSlot: (Int32) -> Void = { _ in }
+    @exclusivity(unchecked) @usableFromInline var releaseSlot: (StoreSlot) -> Void = { _ in }
     /// Destroys every live slot, when the runtime ends; made the same way.
     @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
 
@@ -30,5 +30,5 @@ class AnyNodeStore {
 
     /// The slot's state, boxed, for debug snapshots.
     @usableFromInline
-    func state(at slot: Int32) -> Any { fatalError("abstract") }
+    func state(at slot: StoreSlot) -> Any { fatalError("abstract") }
 }

@@ -17,7 +17,7 @@ extension ChildIndex {
     /// carries make every collision depend on it; every other key hashes with
     /// `Hasher`, which agrees with `==` and has its own random seed.
     @inlinable
-    func hash(parent: Int32, store: UInt16, key: String) -> UInt32 {
+    func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
         if let packed = ChildIndex.packedCanonicalBytes(key) {
             var mixed = (packed.0 ^ seed.0) &* 0x9e37_79b9_7f4a_7c15
@@ -26,7 +26,7 @@ extension ChildIndex {
         } else {
             keyHash = UInt64(UInt(bitPattern: key.hashValue))
         }
-        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(store))
+        var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent.rawValue)) << 32 | UInt64(typeIndex.rawValue))
         hash = hash &* 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 29
         hash = hash &* 0xbf58_476d_1ce4_e5b9

@@ -2,25 +2,26 @@
 // entry, backward-shift deletion.
 
 extension ChildIndex {
-    /// The child of `parent` with this store (type) and key, or -1. The
+    /// The child of `parent` with this type index and key, or `none`. The
     /// arena tells whether an entry with the same hash is that child.
-    mutating func find(parent: Int32, store: UInt16, key: String, in nodes: NodeArena) -> Int32 {
-        let hash = hash(parent: parent, store: store, key: key)
+    @inline(__always)
+    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: NodeArena) -> NodeID {
+        let hash = hash(parent: parent, typeIndex: typeIndex, key: key)
         let mask = mask
         var probe = Int(hash) & mask
         while true {
             let entry = entries[probe]
-            if entry.node < 0 {
+            if entry.node.isNone {
                 // A new child follows: `insertAfterMiss` takes these.
                 lastMissHash = hash
                 lastMissEntry = probe
                 lastMissCount = count
-                return -1
+                return .none
             }
             if entry.hash == hash {
-                let node = Int(entry.node)
-                if nodes[node].parent == parent, nodes[node].store == store, nodes[key: node] == key {
-                    return entry.node
+                let node = entry.node
+                if nodes[node].parent == parent, nodes[node].typeIndex == typeIndex, nodes[keyOf: node] == key {
+                    return node
                 }
             }
             probe = (probe + 1) & mask
@@ -29,8 +30,8 @@ extension ChildIndex {
 
     /// Adds the child whose look-up just failed; returns its hash, which
     /// `remove` needs back.
-    @usableFromInline
-    mutating func insertAfterMiss(_ node: Int32) -> UInt32 {
+    @inline(__always)
+    mutating func insertAfterMiss(_ node: NodeID) -> UInt32 {
         let hash = lastMissHash
         let entry = Entry(node: node, hash: hash)
         if (count + 1) * 2 > capacity {
@@ -48,17 +49,17 @@ extension ChildIndex {
     }
 
     /// Removes `node`, added with `hash`.
-    mutating func remove(_ node: Int32, hash: UInt32) {
+    mutating func remove(_ node: NodeID, hash: UInt32) {
         let mask = mask
         var hole = Int(hash) & mask
         while entries[hole].node != node {
-            precondition(entries[hole].node >= 0, "child index lost a node")
+            precondition(!entries[hole].node.isNone, "child index lost a node")
             hole = (hole + 1) & mask
         }
         // Backward shift: pull later entries of the cluster into the hole
-        // when their home slot is not between the hole and them.
+        // when their home entry is not between the hole and them.
         var next = (hole + 1) & mask
-        while entries[next].node >= 0 {
+        while !entries[next].node.isNone {
             let home = Int(entries[next].hash) & mask
             if (next &- home) & mask >= (next &- hole) & mask {
                 entries[hole] = entries[next]
@@ -66,14 +67,14 @@ extension ChildIndex {
             }
             next = (next + 1) & mask
         }
-        entries[hole] = Entry(node: -1, hash: 0)
+        entries[hole] = Entry(node: .none, hash: 0)
         count -= 1
     }
 
     private func insert(_ entry: Entry) {
         let mask = mask
         var probe = Int(entry.hash) & mask
-        while entries[probe].node >= 0 {
+        while !entries[probe].node.isNone {
             probe = (probe + 1) & mask
         }
         entries[probe] = entry
@@ -86,9 +87,9 @@ extension ChildIndex {
         let oldCapacity = capacity
         let newCapacity = oldCapacity * (oldCapacity < 1 << 14 ? 4 : 2)
         entries = .allocate(capacity: newCapacity)
-        entries.initialize(repeating: Entry(node: -1, hash: 0), count: newCapacity)
+        entries.initialize(repeating: Entry(node: .none, hash: 0), count: newCapacity)
         capacity = newCapacity
-        for k in 0..<oldCapacity where old[k].node >= 0 {
+        for k in 0..<oldCapacity where !old[k].node.isNone {
             insert(old[k])
         }
         old.deallocate()

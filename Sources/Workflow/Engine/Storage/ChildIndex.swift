@@ -1,6 +1,5 @@
-/// One hash table for all parent-child links of a runtime: (parent slot,
-/// child type, key) to the child's slot, O(1) expected. The type is the
-/// child's store index (one store per workflow type). Open addressing with
+/// One hash table for all parent-child links of a runtime: (parent, child
+/// type index, key) to the child's node ID, O(1) expected. Open addressing with
 /// linear probing and backward-shift deletion (no tombstones), load factor at
 /// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
 /// miss never touch the node records.
@@ -8,7 +7,8 @@
 struct ChildIndex {
     @usableFromInline
     struct Entry {
-        @usableFromInline var node: Int32  // -1: empty
+        /// `none`: the entry is empty.
+        @usableFromInline var node: NodeID
         @usableFromInline var hash: UInt32
     }
 
@@ -30,7 +30,7 @@ struct ChildIndex {
     init() {
         capacity = 16
         entries = .allocate(capacity: capacity)
-        entries.initialize(repeating: Entry(node: -1, hash: 0), count: capacity)
+        entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
     }
 
     @usableFromInline

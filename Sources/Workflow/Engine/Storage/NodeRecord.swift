@@ -1,4 +1,4 @@
-/// The type-erased part of a node, one record per arena slot (48 bytes).
+/// The type-erased part of a node, one record per node ID (48 bytes).
 /// The typed part (workflow value, state, rendering) lives in the
 /// `NodeStore` of the node's workflow type, at `slot`; the key lives beside
 /// the record in the arena.
@@ -14,15 +14,15 @@ struct NodeRecord {
     /// Head of the list of live sink registrations, one per action type
     /// (retained; each registration holds the next).
     @usableFromInline var sinks: Unmanaged<SinkRegistration>?
-    @usableFromInline var parent: Int32
+    @usableFromInline var parent: NodeID
     /// Children in the order the last pass asked for them, as a list through
     /// `nextSibling`: the next pass walks it to guess each child and to find
     /// the children it did not ask for, with no array per parent. A free
     /// record's `nextSibling` is the next free record.
-    @usableFromInline var firstChild: Int32
-    @usableFromInline var nextSibling: Int32
-    /// Index of the slot in the typed store.
-    @usableFromInline var slot: Int32
+    @usableFromInline var firstChild: NodeID
+    @usableFromInline var nextSibling: NodeID
+    /// Where the node's typed values are in its type's store.
+    @usableFromInline var slot: StoreSlot
     /// Bumped when the node ends, so that old handles go stale.
     @usableFromInline var generation: UInt32
     /// The parent's pass that last asked for this node: finds duplicates
@@ -31,28 +31,25 @@ struct NodeRecord {
     /// The node's hash in the parent's child index (kept to remove it
     /// without hashing the key again).
     @usableFromInline var indexHash: UInt32
-    /// The node's typed store in `FastRuntime.storeTable`: with the key, its
-    /// identity (R1). `NodeRecord.free` when the slot is free.
-    @usableFromInline var store: UInt16
+    /// The node's workflow type: with the key, its identity (R1).
+    /// `TypeIndex.free` when the record holds no node.
+    @usableFromInline var typeIndex: TypeIndex
     /// The node or a descendant changed since the node last rendered (S1).
     @usableFromInline var needsRender: Bool
 
-    @inlinable
-    static var free: UInt16 { .max }
-
     /// A record for a node that starts now under `parent`.
     @inlinable
-    init(store: UInt16, parent: Int32, generation: UInt32) {
+    init(typeIndex: TypeIndex, parent: NodeID, generation: UInt32) {
         self.sideEffects = nil
         self.sinks = nil
         self.parent = parent
-        self.firstChild = -1
-        self.nextSibling = -1
-        self.slot = -1
+        self.firstChild = .none
+        self.nextSibling = .none
+        self.slot = .none
         self.generation = generation
         self.seenInPass = 0
         self.indexHash = 0
-        self.store = store
+        self.typeIndex = typeIndex
         self.needsRender = false
     }
 }

@@ -15,7 +15,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)
     @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
-    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<Int32>(capacity: 4)
+    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<StoreSlot>(capacity: 4)
     /// The render contexts of this type's renders, reused (R5).
     @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
@@ -25,13 +25,13 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @usableFromInline let workflowEquality: ((W, W) -> Bool)?
 
     @inlinable
-    init(index: UInt16) {
+    init(typeIndex: TypeIndex) {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
         if W.Output.self != Never.self {
             routes = SegmentedBuffer(initialCapacity: 4)
         }
-        super.init(workflowType: W.self, index: index)
+        super.init(workflowType: W.self, typeIndex: typeIndex)
     }
 
     deinit {
@@ -45,16 +45,16 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 
     /// The node's typed values. The slot must be live.
     @inlinable
-    subscript(slot: Int) -> NodeSlot<W> {
-        unsafeAddress { UnsafePointer(slots[slot]) }
-        unsafeMutableAddress { slots[slot] }
+    subscript(slot: StoreSlot) -> NodeSlot<W> {
+        unsafeAddress { UnsafePointer(slots[slot.position]) }
+        unsafeMutableAddress { slots[slot.position] }
     }
 
     /// The node's output route: the parent's latest `outputMap` (R7), or the
     /// host for the root. Only for workflow types with an output.
     @inlinable
-    func route(_ slot: Int) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
-        routes.unsafelyUnwrapped[slot]
+    func route(_ slot: StoreSlot) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
+        routes.unsafelyUnwrapped[slot.position]
     }
 
     /// Whether an action can change the state at all: a Void state never does.
@@ -73,10 +73,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// Takes a slot for a new node; `route` is nil exactly when the workflow
     /// type has no output.
     @inlinable
-    func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> Int32 {
+    func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
         let index: Int
         if freeSlots.count > 0 {
-            index = Int(freeSlots.pop())
+            index = freeSlots.pop().position
         } else {
             if count == slots.capacity {
                 slots.grow(count: count)
@@ -89,16 +89,16 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         if let route {
             routes.unsafelyUnwrapped[index].initialize(to: route)
         }
-        return Int32(index)
+        return StoreSlot(position: index)
     }
 
     @inlinable
-    func release(_ slot: Int32) {
+    func release(_ slot: StoreSlot) {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
-        _ = slots[Int(slot)].move()
+        _ = slots[slot.position].move()
         if let routes {
-            _ = routes[Int(slot)].move()
+            _ = routes[slot.position].move()
         }
         freeSlots.push(slot)
     }
@@ -107,7 +107,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func releaseAll() {
         var isFree = ContiguousArray(repeating: false, count: count)
-        for k in 0..<freeSlots.count { isFree[Int(freeSlots[k])] = true }
+        for k in 0..<freeSlots.count { isFree[freeSlots[k].position] = true }
         for slot in 0..<count where !isFree[slot] {
             _ = slots[slot].move()
             if let routes {
@@ -119,11 +119,11 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     }
 
     override func slotCounts() -> (count: Int, free: Set<Int32>) {
-        (count, Set((0..<freeSlots.count).map { freeSlots[$0] }))
+        (count, Set((0..<freeSlots.count).map { freeSlots[$0].rawValue }))
     }
 
     @usableFromInline
-    override func state(at slot: Int32) -> Any {
-        self[Int(slot)].state
+    override func state(at slot: StoreSlot) -> Any {
+        self[slot].state
     }
 }

@@ -1,0 +1,28 @@
+/// A node's position in the arena, or `none`: no parent, no child, no next
+/// sibling, no node yet. A position is reused once its node ended;
+/// `NodeHandle` adds the generation that tells the two nodes apart.
+@usableFromInline
+struct NodeID: Equatable {
+    @usableFromInline var rawValue: Int32
+
+    @inlinable
+    init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    @inlinable
+    init(position: Int) {
+        rawValue = Int32(truncatingIfNeeded: position)
+    }
+
+    /// No node.
+    @inlinable
+    static var none: NodeID { NodeID(rawValue: -1) }
+
+    @inlinable
+    var isNone: Bool { rawValue < 0 }
+
+    /// Where the node is in the arena and in per-node tables.
+    @inlinable
+    var position: Int { Int(rawValue) }
+}
