@@ -24,6 +24,10 @@ let package = Package(
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
+        // What the tests, the differential tester and the benchmarks share:
+        // the runtimes they choose from, one protocol over both hosts, the
+        // seeded generator.
+        .library(name: "WorkflowHostHarness", targets: ["WorkflowHostHarness"]),
         // `make fuzz`: the differential fuzzer (a tool, not a library).
         .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
         // `make example`: the inbox example app (Examples/Inbox).
@@ -60,11 +64,12 @@ let package = Package(
             ]
         ),
         .target(name: "WorkloadProfiles"),
+        .target(name: "WorkflowHostHarness", dependencies: ["Workflow", "WorkflowReference"]),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
         .target(
             name: "DifferentialTesting",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness"]
         ),
         // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
         .executableTarget(
@@ -97,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness"]
         ),
         .testTarget(
             name: "WorkflowTestingTests",
@@ -111,6 +116,7 @@ let package = Package(
                 "WorkflowConcurrency",
                 "WorkflowConcurrencyTesting",
                 "WorkflowTesting",
+                "WorkflowHostHarness",
             ]
         ),
         // Compile-only checks that code written against upstream's API

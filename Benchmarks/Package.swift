@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
                 .product(name: "WorkloadProfiles", package: "FastWorkflow"),
+                .product(name: "WorkflowHostHarness", package: "FastWorkflow"),
             ]
         ),
         // Runs every workload op in a plain loop reading jemalloc's counters,
@@ -55,6 +56,7 @@ let package = Package(
                 "JemallocStats",
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
+                .product(name: "WorkflowHostHarness", package: "FastWorkflow"),
             ]
         ),
         // The ordo-one/benchmark target: wallClock and mallocCountTotal only.

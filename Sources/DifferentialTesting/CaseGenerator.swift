@@ -1,4 +1,5 @@
 import WorkloadProfiles
+import WorkflowHostHarness
 
 /// One differential case: a tree, the root's first props, and events.
 public struct FuzzCase: Sendable {

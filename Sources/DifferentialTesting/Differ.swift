@@ -7,11 +7,11 @@ enum Differ {
     ///   update or the teardown), so a step that changed no state in the
     ///   reference must render nothing in the fast runtime with skipping.
     static func compare(
-        reference: Observation, other: Observation, kind: ComparedRuntime, cascadeOnly: Bool
+        reference: Observation, other: Observation, kind: ComparedHost, cascadeOnly: Bool
     ) -> String? {
-        let name = kind.rawValue
+        let name = kind.description
         var reference = reference
-        if kind == .fastUnobserved {
+        if !kind.observed {
             // No observer, no debugger: only the workflows' own log lines.
             reference.entries = reference.entries.filter { $0.hasPrefix("effect ") }
             reference.snapshots = []
@@ -40,8 +40,9 @@ enum Differ {
                 + "\(other.published.count) by \(name) (S3; - reference, + \(name)):\n"
                 + lineDiff(publicationLines(reference.published), publicationLines(other.published))
         }
-        switch kind {
-        case .reference, .fastUnobserved:
+        guard kind.observed else { return nil }  // no observer: no render counts
+        switch kind.runtime {
+        case .reference:
             break
         case .fastNoSkipping:
             if other.renders != reference.renders {

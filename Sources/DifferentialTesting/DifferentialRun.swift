@@ -5,12 +5,12 @@ public struct Divergence: Error, CustomStringConvertible, Sendable {
     /// What the step did, e.g. `event 3: .send(.current(5), .bump) to main@/c0`.
     public var stepDescription: String
     /// The fast configuration that differed from the reference.
-    public var runtime: ComparedRuntime
+    public var runtime: ComparedHost
     /// A readable diff.
     public var difference: String
 
     public var description: String {
-        "divergence at step \(step) (\(stepDescription)), \(runtime.rawValue) vs reference: \(difference)"
+        "divergence at step \(step) (\(stepDescription)), \(runtime) vs reference: \(difference)"
     }
 }
 
@@ -25,7 +25,7 @@ public enum DifferentialRun {
 
     /// The first divergence, or nil when the runtimes agreed throughout.
     public static func run(_ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0) -> Divergence? {
-        let hosts = ComparedRuntime.allCases.map { HostUnderTest($0, tree: tree, input: initialInput) }
+        let hosts = ComparedHost.all.map { HostUnderTest($0, tree: tree, input: initialInput) }
         // Every rendering's sinks, per step, per host (same order as `hosts`):
         // the last one holds the current sinks, the others stale ones.
         var pool: [[[SinkRef]]] = []

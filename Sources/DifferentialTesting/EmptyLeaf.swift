@@ -22,6 +22,9 @@ public struct LeafAction: WorkflowAction {
     var command: FuzzCommand
 
     public func apply(toState state: inout Int, context: ApplyContext<EmptyLeaf>) -> String? {
+        let before = state
+        // An Int state changes when its value does (S1).
+        defer { if state != before { FuzzLog.current.stateChanged = true } }
         switch command {
         case .bump: state += 1
         case let .setCount(n): state = n

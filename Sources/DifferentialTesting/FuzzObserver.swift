@@ -35,9 +35,7 @@ final class FuzzObserver: WorkflowObserver {
     func workflowWillApplyAction<Action: WorkflowAction>(
         _ action: Action, workflow: Action.WorkflowType, state: Action.WorkflowType.State, session: WorkflowSession
     ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)? {
-        let before = state
         return { [log] after, output in
-            if stateChanged(from: before, to: after) { log.stateChanged = true }
             log.append("apply at \(keyPath(session)) -> {\(after)} output \(output.map { "\($0)" } ?? "nil")")
         }
     }
@@ -62,18 +60,6 @@ func keyPath(_ session: WorkflowSession) -> String {
         current = node.parent
     }
     return "/" + keys.reversed().joined(separator: "/")
-}
-
-/// S1's notion of a state change: never for Void, `==` for Equatable,
-/// always otherwise.
-func stateChanged<State>(from old: State, to new: State) -> Bool {
-    if State.self == Void.self { return false }
-    guard let type = State.self as? any Equatable.Type else { return true }
-    return !equal(type, old, new)
-}
-
-private func equal<T: Equatable>(_: T.Type, _ lhs: Any, _ rhs: Any) -> Bool {
-    (lhs as! T) == (rhs as! T)
 }
 
 /// Records the debugger's view after each cascade or update (R21): the whole

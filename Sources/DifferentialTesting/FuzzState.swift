@@ -1,10 +1,22 @@
 /// Marks whether a test workflow's props or state are `Equatable`: the same
 /// generic workflow comes in Equatable and non-Equatable variants, which the
 /// runtimes treat differently (S1, S2) and which are distinct types (R1).
-public protocol Flavor {}
+public protocol Flavor {
+    /// Whether an action that took a state from `old` to `new` changed it,
+    /// as S1 counts change for a state of this flavor.
+    static func isChange(from old: FuzzState<Self>, to new: FuzzState<Self>) -> Bool
+}
 public protocol EquatableFlavor: Flavor {}
-public enum Eq: EquatableFlavor {}
-public enum Opaque: Flavor {}
+
+public enum Eq: EquatableFlavor {
+    /// An Equatable state changed when `==` says so.
+    public static func isChange(from old: FuzzState<Eq>, to new: FuzzState<Eq>) -> Bool { old != new }
+}
+
+public enum Opaque: Flavor {
+    /// A state that is not Equatable changes with every applied action.
+    public static func isChange(from old: FuzzState<Opaque>, to new: FuzzState<Opaque>) -> Bool { true }
+}
 
 /// A row of a keyed list: its key (stable across inserts, removes and moves)
 /// and the props it renders its row with.
@@ -50,6 +62,8 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
 
     /// Applies a command; returns the output it emits, if any.
     mutating func apply(_ command: FuzzCommand) -> String? {
+        let before = self
+        defer { noteChange(from: before) }
         switch command {
         case .bump: count += 1
         case .noop: break
@@ -76,12 +90,23 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
 
     /// A child's output reached this node: kept, and passed on if asked.
     mutating func hear(_ text: String) {
+        let before = self
+        defer { noteChange(from: before) }
         heard.append(text)
         if heard.count > 2 { heard.removeFirst() }
     }
 }
 
 extension FuzzState: Equatable where F: EquatableFlavor {}
+
+extension FuzzState {
+    /// Every action on a `FuzzNode` goes through `apply` or `hear`: the
+    /// expectation of S3's check (a cascade that changed no state renders
+    /// nothing with skipping) comes from here, by the state's own flavor.
+    fileprivate func noteChange(from before: FuzzState) {
+        if F.isChange(from: before, to: self) { FuzzLog.current.stateChanged = true }
+    }
+}
 
 /// The text a node passes up for a child's output: its own key, then the text.
 func forwarded(_ text: String, from path: String) -> String {

@@ -1,11 +1,11 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
-import WorkflowReference
+import WorkflowHostHarness
 
 /// One host of one runtime over a test tree, type-erased to what the driver
 /// needs: its rendering, updates with new root props, its log, release.
 @MainActor
 final class HostUnderTest {
-    let kind: ComparedRuntime
+    let kind: ComparedHost
     let log = FuzzLog()
     private var currentRendering: () -> FuzzScreen
     private var updateRoot: (Int) -> Void
@@ -23,7 +23,7 @@ final class HostUnderTest {
     }
 
     /// Builds the host for `tree` with root props `input`; logs go to `log`.
-    init(_ kind: ComparedRuntime, tree: TreeSpec, input: Int) {
+    init(_ kind: ComparedHost, tree: TreeSpec, input: Int) {
         self.kind = kind
         (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
         FuzzLog.current = log
@@ -48,42 +48,24 @@ final class HostUnderTest {
             host(make)
         }
         func host<Root: Workflow>(_ make: @escaping (Int) -> Root) where Root.Rendering == FuzzScreen, Root.Output == String {
-            let observed = kind != .fastUnobserved
-            let observers: [WorkflowObserver] = observed ? [FuzzObserver(log: log)] : []
-            let debugger = observed && tree.debugger ? FuzzDebugger(log: log) : nil
+            let observers: [WorkflowObserver] = kind.observed ? [FuzzObserver(log: log)] : []
+            let debugger = kind.observed && tree.debugger ? FuzzDebugger(log: log) : nil
             let log = log
             let onlyIfStateChanged = tree.renderOnlyIfStateChanged
-            switch kind {
-            case .reference:
-                let host = Runtime.withConfiguration(override: { $0.renderOnlyIfStateChanged = onlyIfStateChanged }) {
-                    ReferenceWorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
-                }
-                var watch: HostObservation? = host.observeOutputs { [unowned self] in
-                    log.outputs.append($0)
-                    whenOutput()
-                }
-                var live: ReferenceWorkflowHost? = host
-                currentRendering = { live!.rendering }
-                updateRoot = { live!.update(workflow: make($0)) }
-                var published: HostObservation? = host.observeRenderings { log.published.append(PublishedRendering($0)) }
-                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
-            case .fast, .fastNoSkipping, .fastUnobserved:
-                let host = Runtime.withConfiguration(override: {
-                    $0.renderSkipping = self.kind != .fastNoSkipping
-                    $0.renderOnlyIfStateChanged = onlyIfStateChanged
-                }) {
-                    WorkflowHost(workflow: make(input), observers: observers, debugger: debugger)
-                }
-                var watch: HostObservation? = host.observeOutputs { [unowned self] in
-                    log.outputs.append($0)
-                    whenOutput()
-                }
-                var live: WorkflowHost? = host
-                currentRendering = { live!.rendering }
-                updateRoot = { live!.update(workflow: make($0)) }
-                var published: HostObservation? = host.observeRenderings { log.published.append(PublishedRendering($0)) }
-                releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
+            var live: (any WorkflowHosting<Root>)? = Runtime.withConfiguration(override: {
+                $0.renderSkipping = true
+                $0.renderOnlyIfStateChanged = onlyIfStateChanged
+            }) {
+                kind.runtime.makeHost(make(input), observers: observers, debugger: debugger)
             }
+            var watch: HostObservation? = live!.observeOutputs { [unowned self] in
+                log.outputs.append($0)
+                whenOutput()
+            }
+            currentRendering = { live!.rendering }
+            updateRoot = { live!.update(workflow: make($0)) }
+            var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
+            releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
 import Workflow
 import WorkflowConcurrency
+import WorkflowHostHarness
 
 // W4: an AsyncOperationWorker's operation runs once per node; a new key is
 // a new node, and so a new run.
@@ -43,6 +44,7 @@ struct AsyncOperationWorkerTests {
     func keyChangeOutputPublishesRendering(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, OperationParent(probe: probe))
+        host.recordRenderings()
         #expect(await eventually { host.rendering == 1 })
 
         host.update(workflow: OperationParent(key: "key", result: 1, probe: probe))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Workflow
 import WorkflowConcurrency
+import WorkflowHostHarness
 
 // W3: an AsyncSequenceWorker whose sequence throws while it runs stops the
 // program, with a message naming the worker type. Exit tests: one child

@@ -1,6 +1,7 @@
 import Testing
 import Workflow
 import WorkflowConcurrency
+import WorkflowHostHarness
 
 // W1: a worker's output reaches its parent asynchronously, on the main
 // actor, never inside a render, wherever the worker sits in the tree; a

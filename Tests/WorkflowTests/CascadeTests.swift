@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // The cascade: outputs climbing through outputMaps (R17), one render pass per
 // cascade and no batching (R18), and render skipping (S1-S4).

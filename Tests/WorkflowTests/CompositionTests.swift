@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Composition API: mapOutput, mapRendering, onOutput, ignoringOutput,
 // AnyWorkflow, rendered(in:) overloads, running(in:), AnyWorkflowAction and

@@ -1,5 +1,6 @@
 import Testing
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowHostHarness
 
 // Runtime.Configuration: renderOnlyIfStateChanged (upstream's switch, S3 for
 // every runtime), renderSkipping (this project's switch), and when the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // The debugger (R21): one initial snapshot, one update per cascade or
 // update(workflow:), snapshots of the whole tree, update info by path.

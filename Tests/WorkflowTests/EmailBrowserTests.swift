@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // The email browser of the Workflow tutorial, end to end: an inbox, a
 // message view, and a browser that keeps the selection and renders both

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Programmer errors that must stop the process with a message naming what
 // went wrong: exit tests, one child process per runtime. The type and key

@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // The host: its observers of renderings and outputs, their cancellation,
 // sends made while they run (R15), update(workflow:) (R19), and the async

@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Identity of nodes: (concrete type, key) within the parent (R1), wrappers
 // that add no node or one node (R2), the root (R3), creation (R6), and a

@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // WorkflowObserver hooks (R20): their order around starting, rendering,
 // changing, receiving and applying, ending; chaining of several observers;

@@ -1,5 +1,6 @@
 import Testing
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowHostHarness
 
 // What the host publishes to its rendering observers and streams after a
 // cascade (S3): one rendering per cascade, even when render skipping called

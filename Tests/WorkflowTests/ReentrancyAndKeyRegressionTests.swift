@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Regressions: a host released by its own observer in the
 // middle of a cascade (R10), and keys that are equal as Strings but spelled

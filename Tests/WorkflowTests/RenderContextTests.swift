@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // R5 for the context as an object: a context is valid during its render only;
 // one kept by a user, strongly or weakly, is never handed to another render,

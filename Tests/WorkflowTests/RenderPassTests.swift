@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // The render pass: depth-first pre-order (R4), workflowDidChange and the
 // outputMap of reused children (R7), and the end of children that were not

@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Side effects: start at the call for a new key (R11), keep their lifetime
 // while asked for, end in start order when not asked for (R12), end with

@@ -1,5 +1,6 @@
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Sinks: synchronous handling (R16), one live sink per action type whose
 // older copies keep working until the type is no longer declared (R13), the

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // R22: all runtime work happens on the main queue. (The failure for a send
 // from another queue is an exit test in FatalErrorsTests.)

@@ -123,8 +123,9 @@ for workloadCase in cases {
             timeSource: harnessTime == nil ? "loop" : "ordo-one"
         )
         switch variant {
-        case .fast: row.fast = figures
-        case .reference: row.reference = figures
+        case .runtime(.fast): row.fast = figures
+        case .runtime(.reference): row.reference = figures
+        case .runtime(.fastNoSkipping): preconditionFailure("the benchmarks do not run fastNoSkipping")
         case .vanilla: row.vanilla = figures
         }
     }

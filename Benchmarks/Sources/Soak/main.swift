@@ -1,6 +1,7 @@
 import Foundation
 import JemallocStats
 import Workflow
+import WorkflowHostHarness
 import WorkflowReference
 import Workloads
 

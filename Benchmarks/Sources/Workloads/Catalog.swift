@@ -23,14 +23,16 @@ extension Catalog {
         try profile.requireEvents(["firstRender", "forcedRerender"])
         let count = profile.fanout
         let all = Variant.allCases
+        let firstRoot = WideRoot(count: count, generation: 0)
+        let checkFirst = { (screens: [LeafScreen]) in checkWide(screens, count: count, generation: 0) }
         return [
             WorkloadCase(
                 id: "W1", workload: "W1", operation: "first render (host creation)", profile: "w1-wide",
                 nodes: count + 1, opsPerSample: [:], maxSamples: [.reference: 300], variants: all
             ) { variant in
                 byVariant(variant,
-                          fast: { WideFirstRenderOnHost<Fast<WideRoot>>(count: count) },
-                          reference: { WideFirstRenderOnHost<Reference<WideRoot>>(count: count) },
+                          fast: { FirstRenderOnHost<Fast<WideRoot>>(root: firstRoot, check: checkFirst) },
+                          reference: { FirstRenderOnHost<Reference<WideRoot>>(root: firstRoot, check: checkFirst) },
                           vanilla: { WideVanilla(kind: .firstRender, count: count) })
             },
             WorkloadCase(

@@ -21,29 +21,6 @@ func vanillaChainRendering(levelsBelow: Int) -> Int {
     return vanillaChainRendering(levelsBelow: levelsBelow - 1) + 1
 }
 
-/// W2 first render: `prepare` releases the previous host (unmeasured), `run`
-/// creates a host and reads its first rendering.
-final class ChainFirstRenderOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == ChainLink {
-    private let root: ChainLink
-    private var host: Host?
-
-    init(length: Int) { root = ChainLink(levelsBelow: length - 1) }
-
-    var needsPreparation: Bool { true }
-    func prepare() { host = nil }
-
-    func run() {
-        let host = Host.start(root)
-        blackHole(host.rendering)
-        self.host = host
-    }
-
-    func check() -> String? {
-        guard let host else { return "no host was created" }
-        return host.rendering == root.levelsBelow + 1 ? nil : "chain rendered \(host.rendering), expected \(root.levelsBelow + 1)"
-    }
-}
-
 final class ChainVanilla: WorkloadOperation {
     private let length: Int
     private var rendering = 0
@@ -61,14 +38,16 @@ extension Catalog {
         let w2 = try WorkloadProfileShape("w2-deep", shape: "chain")
         try w2.requireEvents(["firstRender"])
         let length = w2.depth
+        let root = ChainLink(levelsBelow: length - 1)
+        let check = { (rendering: Int) in rendering == length ? nil : "chain rendered \(rendering), expected \(length)" }
         return [
             WorkloadCase(
                 id: "W2", workload: "W2", operation: "first render (host creation)", profile: "w2-deep",
                 nodes: length, opsPerSample: [:], maxSamples: [.reference: 300], variants: Variant.allCases
             ) { variant in
                 byVariant(variant,
-                          fast: { ChainFirstRenderOnHost<Fast<ChainLink>>(length: length) },
-                          reference: { ChainFirstRenderOnHost<Reference<ChainLink>>(length: length) },
+                          fast: { FirstRenderOnHost<Fast<ChainLink>>(root: root, check: check) },
+                          reference: { FirstRenderOnHost<Reference<ChainLink>>(root: root, check: check) },
                           vanilla: { ChainVanilla(length: length) })
             },
         ]

@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowHostHarness
 
 /// A node of a uniform tree (W3, W4, W6, W7): Int state starting at 1, and a
 /// rendering whose `total` is its own state plus the totals of its children.

@@ -1,31 +1,10 @@
+import WorkflowHostHarness
+
 // W1: host creation and first render of a root with 1,000 leaves; the
 // teardown measured apart; W1c: update(workflow:) changing every leaf.
 
-/// W1 first render: `prepare` releases the previous host (unmeasured), `run`
-/// creates a host and reads its first rendering.
-final class WideFirstRenderOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == WideRoot {
-    private let root: WideRoot
-    private var host: Host?
-
-    init(count: Int) { root = WideRoot(count: count, generation: 0) }
-
-    var needsPreparation: Bool { true }
-    func prepare() { host = nil }
-
-    func run() {
-        let host = Host.start(root)
-        blackHole(host.rendering)
-        self.host = host
-    }
-
-    func check() -> String? {
-        guard let host else { return "no host was created" }
-        return checkWide(host.rendering, count: root.count, generation: 0)
-    }
-}
-
 /// W1 teardown: `prepare` creates a host (unmeasured), `run` releases it.
-final class WideTeardownOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == WideRoot {
+final class WideTeardownOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == WideRoot {
     private let root: WideRoot
     private var host: Host?
     private weak var released: Host?
@@ -35,7 +14,7 @@ final class WideTeardownOnHost<Host: BenchHost>: WorkloadOperation where Host.Ro
 
     var needsPreparation: Bool { true }
     func prepare() {
-        let host = Host.start(root)
+        let host = Host(workflow: root)
         lastRendering = host.rendering
         released = host
         self.host = host
@@ -51,13 +30,13 @@ final class WideTeardownOnHost<Host: BenchHost>: WorkloadOperation where Host.Ro
 
 /// W1c: `update(workflow:)` with a new generation, which changes the props
 /// of every leaf, so every leaf renders again.
-final class WideRerenderOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == WideRoot {
+final class WideRerenderOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == WideRoot {
     private let host: Host
     private let roots: [WideRoot]
     private var generation = 0
 
     init(count: Int) {
-        host = Host.start(WideRoot(count: count, generation: 0))
+        host = Host(workflow: WideRoot(count: count, generation: 0))
         roots = [WideRoot(count: count, generation: 0), WideRoot(count: count, generation: 1)]
     }
 

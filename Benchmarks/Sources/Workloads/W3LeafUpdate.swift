@@ -1,11 +1,12 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowHostHarness
 
 // W3 (leaf state change), W4 (no-op action) and W7 (W3 at 1k ... 1M nodes):
 // one leaf's sink sends an action, then the root rendering is read.
 
 /// The op on a host: `probe.send(.bump(amount))`, then read the root total.
 /// amount 1 is W3 / W7; amount 0 is W4's action that changes no state.
-final class LeafSendOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == TallyNode {
+final class LeafSendOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == TallyNode {
     private let host: Host
     private let probe: Sink<TallyNode.Action>
     private let action: TallyNode.Action
@@ -19,7 +20,7 @@ final class LeafSendOnHost<Host: BenchHost>: WorkloadOperation where Host.Root =
     /// the fast runtime makes none); nil leaves them unchecked.
     init(shape: TallyShape, amount: Int, rendersPerRun: Int?, renderOnlyIfStateChanged: Bool = false) {
         host = Runtime.withConfiguration(override: { $0.renderOnlyIfStateChanged = renderOnlyIfStateChanged }) {
-            Host.start(shape.root)
+            Host(workflow: shape.root)
         }
         probe = host.rendering.probe
         action = .bump(amount)

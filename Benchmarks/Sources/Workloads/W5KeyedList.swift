@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowHostHarness
 
 // W5: the keyed js-framework-benchmark operations on a list of rows, each a
 // child keyed by its id. Every row array and label is made beforehand; an op
@@ -41,14 +42,14 @@ struct ListStep {
 
 /// The op on a host: send the step's action (alternating between two when
 /// the op is its own steady state, e.g. swap), then read the rendering.
-final class ListOpOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == ListRoot {
+final class ListOpOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == ListRoot {
     private let host: Host
     private let sink: Sink<ListRoot.Action>
     private let step: ListStep
     private var index = -1
 
     init(step: ListStep, initial: [ListRowData]) {
-        host = Host.start(ListRoot())
+        host = Host(workflow: ListRoot())
         sink = host.rendering.sink
         sink.send(.set(initial))
         self.step = step

@@ -1,5 +1,5 @@
 import Workflow
-import WorkflowReference
+import WorkflowHostHarness
 
 /// W6: a built tree of the w6-memory profile (111,111 nodes), held alive so
 /// that a probe can read jemalloc's live and resident bytes around it.
@@ -17,11 +17,8 @@ public enum MemoryWorkload {
             total == shape.nodeCount ? nil : "root total \(total), expected \(shape.nodeCount)"
         }
         switch variant {
-        case .fast:
-            let host = WorkflowHost(workflow: shape.root)
-            return (host, verify(host.rendering.total))
-        case .reference:
-            let host = ReferenceWorkflowHost(workflow: shape.root)
+        case let .runtime(kind):
+            let host = kind.makeHost(shape.root)
             return (host, verify(host.rendering.total))
         case .vanilla:
             let tally = VanillaTally(shape: shape)

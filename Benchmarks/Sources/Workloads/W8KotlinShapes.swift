@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowHostHarness
 
 // W8: workflow-kotlin's benchmark shapes, squarish (fanout 3, depth 5) and
 // bushy (one parent, 250 leaves); every node runs one side effect. Eight
@@ -40,7 +41,7 @@ struct ShapeSpec {
 
 /// One W8 operation on a host. The expected root total and number of live
 /// side effects are tracked beside it and checked.
-final class ShapeOpOnHost<Host: BenchHost>: WorkloadOperation where Host.Root == ShapeNode {
+final class ShapeOpOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == ShapeNode {
     private let spec: ShapeSpec
     private let kind: ShapeOperation
     private let effects: ShapeEffects
@@ -67,7 +68,7 @@ final class ShapeOpOnHost<Host: BenchHost>: WorkloadOperation where Host.Root ==
     }
 
     private func start() {
-        host = Host.start(base)
+        host = Host(workflow: base)
         leafSinks = effects.leafSinks.prefix(spec.leaves).map { $0! }
     }
 

@@ -64,8 +64,9 @@ func byVariant(
     vanilla: () -> WorkloadOperation
 ) -> WorkloadOperation {
     switch variant {
-    case .fast: fast()
-    case .reference: reference()
+    case .runtime(.fast): fast()
+    case .runtime(.reference): reference()
+    case .runtime(.fastNoSkipping): preconditionFailure("the benchmarks do not run fastNoSkipping")
     case .vanilla: vanilla()
     }
 }

@@ -1,7 +1,8 @@
-/// A seeded generator (SplitMix64): the same seed gives the same trees and
-/// events on every machine and toolchain, which `SystemRandomNumberGenerator`
-/// and the standard library's `random(in:)` algorithms do not promise.
-public struct SeededRandom {
+/// A seeded generator (SplitMix64): the same seed gives the same trees,
+/// events and workload shapes on every machine and toolchain, which
+/// `SystemRandomNumberGenerator` does not promise. The differential fuzzer
+/// and the benchmarks draw every random choice from it.
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) {
@@ -22,7 +23,7 @@ public struct SeededRandom {
         return range.lowerBound + Int(next() % width)
     }
 
-    /// A value in 0..<bound as the event parameters use it.
+    /// A value in 0..<bound as the fuzzer's event parameters use it.
     public mutating func index(_ bound: Int = 1 << 16) -> Int {
         Int(next() % UInt64(bound))
     }

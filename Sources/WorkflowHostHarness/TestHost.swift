@@ -1,0 +1,90 @@
+@_spi(WorkflowRuntimeConfig) import Workflow
+
+/// A host for tests, of whichever runtime `kind` names: the members of
+/// `WorkflowHosting`, plus recording of what it publishes and an explicit
+/// `release()`.
+@MainActor
+public final class TestHost<W: Workflow> {
+    public let kind: RuntimeKind
+    private var host: (any WorkflowHosting<W>)?
+    private var recordings: [HostObservation] = []
+
+    /// Every rendering published since `recordRenderings()` (not the initial one).
+    public private(set) var publishedRenderings: [W.Rendering] = []
+    /// Every root output delivered since `recordOutputs()`.
+    public private(set) var publishedOutputs: [W.Output] = []
+
+    /// Starts `workflow` on the runtime `kind` names (`RuntimeKind.makeHost`).
+    public convenience init(
+        _ kind: RuntimeKind,
+        _ workflow: W,
+        observers: [WorkflowObserver] = [],
+        debugger: WorkflowDebugger? = nil
+    ) {
+        self.init(kind, workflow, observers: observers, debugger: debugger, configuration: nil)
+    }
+
+    /// Starts `workflow` with `configure`'s changes to the runtime
+    /// configuration, which both runtimes read when a host is made.
+    @_spi(WorkflowRuntimeConfig)
+    public convenience init(
+        _ kind: RuntimeKind,
+        _ workflow: W,
+        observers: [WorkflowObserver] = [],
+        debugger: WorkflowDebugger? = nil,
+        configure: @escaping (inout Runtime.Configuration) -> Void
+    ) {
+        self.init(kind, workflow, observers: observers, debugger: debugger, configuration: configure)
+    }
+
+    private init(
+        _ kind: RuntimeKind,
+        _ workflow: W,
+        observers: [WorkflowObserver],
+        debugger: WorkflowDebugger?,
+        configuration: ((inout Runtime.Configuration) -> Void)?
+    ) {
+        self.kind = kind
+        host = Runtime.withConfiguration(override: configuration) {
+            kind.makeHost(workflow, observers: observers, debugger: debugger)
+        }
+    }
+
+    private var live: any WorkflowHosting<W> {
+        guard let host else { fatalError("TestHost used after release()") }
+        return host
+    }
+
+    public var rendering: W.Rendering { live.rendering }
+
+    public func update(workflow: W) { live.update(workflow: workflow) }
+
+    public func observeRenderings(_ body: @escaping (W.Rendering) -> Void) -> HostObservation {
+        live.observeRenderings(body)
+    }
+
+    public func observeOutputs(_ body: @escaping (W.Output) -> Void) -> HostObservation {
+        live.observeOutputs(body)
+    }
+
+    public var renderings: AsyncStream<W.Rendering> { live.renderings }
+
+    public var outputs: AsyncStream<W.Output> { live.outputs }
+
+    /// Records every published rendering into `publishedRenderings`.
+    public func recordRenderings() {
+        recordings.append(observeRenderings { [unowned self] in publishedRenderings.append($0) })
+    }
+
+    /// Records every root output into `publishedOutputs`.
+    public func recordOutputs() {
+        recordings.append(observeOutputs { [unowned self] in publishedOutputs.append($0) })
+    }
+
+    /// Releases the host: every node and side effect ends (R10). The
+    /// TestHost must not be used after.
+    public func release() {
+        recordings.removeAll()
+        host = nil
+    }
+}
