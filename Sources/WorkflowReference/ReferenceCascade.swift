@@ -61,17 +61,10 @@ final class ReferenceCascade {
     var rootOutput: Any?
 }
 
-/// S1's notion of change: never for a Void state, `==` for an Equatable state
-/// that is not a class (found with a dynamic cast on the metatype, so
-/// Optional states work too), always otherwise.
+/// S1's notion of change: never for a Void state, `==` where `Equality`
+/// finds one (an Equatable state that is not a class), always otherwise.
 func referenceStateDidChange<State>(from old: State, to new: State) -> Bool {
     if State.self == Void.self { return false }
-    // An object changed in place would equal itself.
-    if State.self is AnyObject.Type { return true }
-    guard let equatableType = State.self as? any Equatable.Type else { return true }
-    return !referenceValuesAreEqual(equatableType, old, new)
-}
-
-private func referenceValuesAreEqual<Value: Equatable>(_: Value.Type, _ lhs: Any, _ rhs: Any) -> Bool {
-    (lhs as! Value) == (rhs as! Value)
+    guard let equal = Equality.of(State.self) else { return true }
+    return !equal(old, new)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // R10 under misuse: a host released by code the host itself is running (an
 // apply, an output map, an observer hook, a rendering or output observer, an

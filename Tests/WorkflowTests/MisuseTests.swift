@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import Workflow
+import WorkflowHostHarness
 
 // Misuse: each case of the misuse table in the runtime rules has one
 // defined behaviour, the same on every runtime: a fatal error whose message
@@ -290,7 +291,7 @@ struct MisuseTests {
                 var host: TestHost<OffQueueParentAgouti>? = TestHost(kind, OffQueueParentAgouti())
                 let sink = host!.rendering
                 let observation = host!.observeRenderings { _ in }
-                nonisolated(unsafe) let unsafeHost = host
+                let heldHost = host
                 host = nil
                 DispatchQueue.global().sync {
                     switch use {
@@ -299,14 +300,14 @@ struct MisuseTests {
                     case .create:
                         _ = TestHost(kind, OffQueueParentAgouti())
                     case .update:
-                        unsafeHost!.update(workflow: OffQueueParentAgouti())
+                        heldHost!.update(workflow: OffQueueParentAgouti())
                     case .release:
-                        unsafeHost!.release()
+                        heldHost!.release()
                     case .cancel:
                         observation.cancel()
                     }
                 }
-                withExtendedLifetime(unsafeHost) {}
+                withExtendedLifetime(heldHost) {}
             }
         }
         let message = standardError(result)
