@@ -19,8 +19,9 @@ final class ReferenceRuntime {
     let renderOnlyIfStateChanged: Bool
 
     /// Set by the host once it is built: renders and notifies after a
-    /// cascade's actions were applied. It holds the host weakly, so a host
-    /// released mid-cascade finishes nothing.
+    /// cascade's actions were applied. It holds the host's core, so that a
+    /// cascade outlives a release made by its own code; the host's teardown
+    /// clears it.
     var finishCascade: ((ReferenceCascade, AnyReferenceNode) -> Void)?
 
     init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool) {
@@ -60,15 +61,10 @@ final class ReferenceCascade {
     var rootOutput: Any?
 }
 
-/// S1's notion of change: never for a Void state, `==` for an Equatable state
-/// (found with a dynamic cast on the metatype, so Optional states work too),
-/// always otherwise.
+/// S1's notion of change: never for a Void state, `==` where `Equality`
+/// finds one (an Equatable state that is not a class), always otherwise.
 func referenceStateDidChange<State>(from old: State, to new: State) -> Bool {
     if State.self == Void.self { return false }
-    guard let equatableType = State.self as? any Equatable.Type else { return true }
-    return !referenceValuesAreEqual(equatableType, old, new)
-}
-
-private func referenceValuesAreEqual<Value: Equatable>(_: Value.Type, _ lhs: Any, _ rhs: Any) -> Bool {
-    (lhs as! Value) == (rhs as! Value)
+    guard let equal = Equality.of(State.self) else { return true }
+    return !equal(old, new)
 }

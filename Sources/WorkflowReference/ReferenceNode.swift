@@ -203,15 +203,19 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
     func apply<Action: WorkflowAction>(_ action: Action, in cascade: ReferenceCascade)
         where Action.WorkflowType == W
     {
+        // A host released by the code before this step runs nothing more (R10).
+        guard !runtime.gate.isClosed else { return }
         var completion: ((W.State, W.Output?) -> Void)?
         if let observer = runtime.observer, let session {
             completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
         }
+        guard !runtime.gate.isClosed else { return }
         // The old state is kept only when a cascade may skip its render pass.
         let previousState: W.State? = runtime.renderOnlyIfStateChanged ? state : nil
         let output = ApplyContext.withContext(workflow: workflow, key: key) { context in
             action.apply(toState: &state, context: context)
         }
+        guard !runtime.gate.isClosed else { return }
         completion?(state, output)
         cascade.appliedCount += 1
         if let previousState {
@@ -221,7 +225,7 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         } else {
             cascade.stateChanged = true
         }
-        if let output {
+        if let output, !runtime.gate.isClosed {
             outputHandler(output, cascade)
         }
     }

@@ -13,6 +13,9 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     private unowned let node: ReferenceNode<W>
     private let key: String
     private var isValid = true
+    /// A child of this node is rendering: the context belongs to an outer
+    /// render call, not to the innermost one (R5).
+    private var childIsRendering = false
 
     /// The children asked for in this pass, and in which order.
     private(set) var children: [ReferenceChildKey: AnyReferenceNode] = [:]
@@ -35,7 +38,7 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     }
 
     private func checkValid() {
-        if !isValid {
+        if !isValid || childIsRendering {
             RuntimeErrors.contextUsedOutsideRender(workflowType: W.self, key: key)
         }
     }
@@ -72,6 +75,8 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
         }
         children[childKey] = child
         childOrder.append(childKey)
+        childIsRendering = true
+        defer { childIsRendering = false }
         return child.render()
     }
 
@@ -87,6 +92,9 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     /// Asks for the side effect `key` (R11): run now if new, kept otherwise.
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         checkValid()
+        if key != key {
+            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: W.self, key: key)
+        }
         if !sideEffectKeys.insert(key).inserted {
             RuntimeErrors.duplicateSideEffect(workflowType: W.self, key: key)
         }

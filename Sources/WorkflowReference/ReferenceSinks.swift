@@ -14,12 +14,16 @@ class AnyReferenceSinkRegistration {
 /// when killed, so a dead registration never reaches a node again.
 final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkRegistration {
     private weak var node: ReferenceNode<Action.WorkflowType>?
+    /// The node's key, kept apart so that a send from another queue can
+    /// name it without touching the node (R22).
+    private let key: String
     /// What the registration's sinks hold; it forwards here while the
     /// registration exists.
     private let target = ForwardingSinkTarget<Action>()
 
     init(node: ReferenceNode<Action.WorkflowType>) {
         self.node = node
+        self.key = node.key
         super.init()
         target.receiver = { [unowned self] action in receive(action) }
     }
@@ -40,7 +44,7 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
     /// A send: a no-op when dead, fatal during a render pass, queued while the
     /// host is busy with a cascade, else a cascade of its own, now (R15, R16).
     private func receive(_ action: Action) {
-        MainQueue.precondition()
+        MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
         guard let node = node else { return }
         node.runtime.gate.submit(
             failingDuringRender: {

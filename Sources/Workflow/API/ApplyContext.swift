@@ -75,15 +75,23 @@ package protocol ApplyContextBackend<WorkflowType> {
     subscript<Value>(workflowValue keyPath: KeyPath<WorkflowType, Value>) -> Value { get }
 }
 
-/// The validity of apply contexts: one counter, bumped before and after each
-/// apply, so a context checks itself in O(1) without an object per action.
+/// The validity of apply contexts: each apply gets a fresh number, and
+/// `current` is the number of the innermost apply running, so a context
+/// checks itself in O(1) without an object per action. Applies nest (an
+/// apply may send to another host's sink, whose cascade applies its own
+/// actions): an apply puts back the number it found when it returns, so the
+/// outer context is valid again once the inner apply is over.
 @usableFromInline
 package enum ApplyEpoch {
+    /// The innermost running apply's number; 0 when none runs.
     @usableFromInline
     nonisolated(unsafe) static var current: UInt64 = 0
+    /// The last number given out; numbers are never reused.
+    @usableFromInline
+    nonisolated(unsafe) static var last: UInt64 = 0
 
     static func usedAfterApply(_ type: Any.Type, key: String) -> Never {
-        fatalError("ApplyContext<\(type)> (node key \"\(key)\") was used after its action's apply(toState:context:) returned; an ApplyContext is valid only during that call.")
+        fatalError("ApplyContext<\(type)> (node key \"\(key)\") was used outside its action's apply(toState:context:) call (after it returned, or inside an apply it started); an ApplyContext is valid only during that call.")
     }
 }
 
@@ -96,9 +104,11 @@ extension ApplyContext {
         key: String,
         _ body: (ApplyContext<WorkflowType>) -> Result
     ) -> Result {
-        ApplyEpoch.current &+= 1
-        let epoch = ApplyEpoch.current
-        defer { ApplyEpoch.current &+= 1 }
+        let outer = ApplyEpoch.current
+        ApplyEpoch.last += 1
+        let epoch = ApplyEpoch.last
+        ApplyEpoch.current = epoch
+        defer { ApplyEpoch.current = outer }
         return withUnsafePointer(to: workflow) { workflow in
             body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
         }

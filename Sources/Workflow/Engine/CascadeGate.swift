@@ -1,13 +1,19 @@
 /// When a host may start a cascade (R15, R16): at once when idle, later when
-/// busy with one, never during a render pass. Both runtimes send every
-/// cascade, a send or an `update(workflow:)`, through `submit`.
+/// busy with one, never during a render pass; once the host is released,
+/// never again (R10). Both runtimes send every cascade, a send or an
+/// `update(workflow:)`, through `submit`.
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors. Set by the
     /// runtime around each of its render passes.
     package var isRendering = false
     /// A cascade is in progress (applying actions, notifying observers).
     private var isBusy = false
+    /// The host was released: nothing more of its work runs, and cascades
+    /// queued or sent from now on are dropped.
+    package private(set) var isClosed = false
     private var deferred: [() -> Void] = []
+    /// The released host's teardown, waiting for the cascade to unwind.
+    private var teardown: (() -> Void)?
 
     package init() {}
 
@@ -26,17 +32,37 @@ package final class CascadeGate {
             fail()
         }
         if isBusy {
-            deferred.append(queued())
+            if !isClosed {
+                deferred.append(queued())
+            }
             return
         }
         isBusy = true
         cascade()
         isBusy = false
-        while !deferred.isEmpty {
+        while !deferred.isEmpty, !isClosed {
             let next = deferred.removeFirst()
             isBusy = true
             next()
             isBusy = false
+        }
+        if isClosed {
+            deferred = []
+            let pending = teardown
+            teardown = nil
+            pending?()
+        }
+    }
+
+    /// The host's release: `teardown` (ending every node and lifetime) runs
+    /// now if the gate is idle, else once the running cascade has unwound,
+    /// so that no code of the host runs on a tree that is gone.
+    package func close(then teardown: @escaping () -> Void) {
+        isClosed = true
+        if isBusy || isRendering {
+            self.teardown = teardown
+        } else {
+            teardown()
         }
     }
 

@@ -20,11 +20,21 @@ package enum FaultInjection {
 
     /// S3 broken: a cascade whose root stayed clean publishes nothing, as
     /// if observers were only told about render passes (hook in
-    /// `WorkflowHost.publishAfterCascade`).
+    /// `FastRuntime.endCascade`).
     nonisolated(unsafe) package static var publishOnlyAfterRender = false
 
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).
     nonisolated(unsafe) package static var keptAlive: [Lifetime] = []
+
+    /// Whether a switch is on. The invariant walk stands aside then: the
+    /// switches break the runtime on purpose, for the differential oracle to
+    /// catch (a test turns the walk back on to show it catches them too).
+    package static var isAnySwitchOn: Bool {
+        skipDirtyChild || keepRemovedSideEffect || deliverStaleSinkAction || publishOnlyAfterRender
+    }
+
+    /// Makes the invariant walk run even while a switch is on.
+    nonisolated(unsafe) package static var checksInvariantsAnyway = false
 }
 #endif

@@ -8,15 +8,19 @@ public final class HostObservation {
     }
 
     /// Stops the observation; it is not called again, even within the
-    /// delivery round that cancelled it.
+    /// delivery round that cancelled it. Call it on the main queue (R22).
     public func cancel() {
+        MainQueue.check("HostObservation.cancel() was called")
         let action = onCancel
         onCancel = nil
         action?()
     }
 
+    /// Released on another queue, the observation ends on the main queue,
+    /// soon after: its host's observer list belongs to the main queue.
     deinit {
-        cancel()
+        guard let action = onCancel else { return }
+        MainQueue.run(action)
     }
 }
 
@@ -43,6 +47,16 @@ package final class HostObservers<Value> {
         entries.append(Entry(id: id, body: body, finish: finish))
         return HostObservation { [weak self] in
             self?.entries.removeAll { $0.id == id }
+        }
+    }
+
+    /// Forgets every observer, finishing the streams: the host is gone. An
+    /// observer that released the host stops the round it was called in.
+    package func finishAll() {
+        let finished = entries
+        entries = []
+        for entry in finished {
+            entry.finish?()
         }
     }
 

@@ -6,6 +6,7 @@ import Dispatch
 /// `dispatchPrecondition`, which allocates on every call on Linux, and rather
 /// than `Thread.isMainThread`, which is false for main-actor code under Swift
 /// Testing on Linux.
+@usableFromInline
 package enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -18,10 +19,13 @@ package enum MainQueue {
         DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Traps when called off the main queue.
-    package static func precondition() {
+    /// Stops the program when called off the main queue, with a message
+    /// naming `use` (the workflow type and key involved). `fatalError`
+    /// rather than `precondition`, whose message optimised builds drop.
+    @usableFromInline
+    package static func check(_ use: @autoclosure () -> String) {
         guard isOnMainQueue else {
-            preconditionFailure("The Workflow runtime must be used from the main queue (rule R22): a host was created, updated or sent an action from another queue.")
+            fatalError("\(use()) from another queue than the main queue. The Workflow runtime runs on the main queue (R22): create hosts, update them, send to sinks and cancel observations there (DispatchQueue.main.async, or @MainActor code).")
         }
     }
 

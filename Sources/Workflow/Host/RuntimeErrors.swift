@@ -13,6 +13,20 @@ package enum RuntimeErrors {
         fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass.")
     }
 
+    /// R11: a side-effect key that is not equal to itself (such as
+    /// `Double.nan`) could never be found again in the next pass.
+    @usableFromInline
+    package static func sideEffectKeyNotEqualToItself(workflowType: Any.Type, key: AnyHashable) -> Never {
+        fatalError("\(workflowType) ran a side effect with key \"\(key.base)\", which is not equal to itself (==), so no later pass could keep it running; use a key whose == holds for itself (not Double.nan).")
+    }
+
+    /// A tree holds at most `limit` workflow types: a node records its type
+    /// in 16 bits.
+    @usableFromInline
+    package static func tooManyWorkflowTypes(_ type: Any.Type, limit: Int) -> Never {
+        fatalError("A WorkflowHost runs at most \(limit) workflow types in one tree; \(type) would be one more. Share one workflow type among the nodes that differ only in their values.")
+    }
+
     /// R15: a send while a render pass is in progress.
     package static func sendDuringRender(actionType: Any.Type, workflowType: Any.Type, key: String) -> Never {
         fatalError("A sink of \(workflowType) (key \"\(key)\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")

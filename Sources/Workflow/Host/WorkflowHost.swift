@@ -2,21 +2,13 @@
 /// and hands renderings and root outputs to its observers.
 ///
 /// All of it happens on the main queue (R22). Releasing the host ends every
-/// node and every side-effect lifetime (R10).
+/// node and every side-effect lifetime (R10); released by code the host is
+/// running (an apply, an observer), it stops that cascade cleanly first.
 public final class WorkflowHost<WorkflowType: Workflow> {
-    let runtime: FastRuntime
-    let rootStore: NodeStore<WorkflowType>
-    /// Where the root's outputs wait for the end of their cascade.
-    private let rootRoute: RootRoute<WorkflowType.Output>?
-    let debugger: WorkflowDebugger?
-    /// The configuration in force when the host was created; the host keeps
-    /// to it for its whole life.
-    let configuration: Runtime.Configuration
-    private let renderingObservers = HostObservers<WorkflowType.Rendering>()
-    private let outputObservers = HostObservers<WorkflowType.Output>()
+    @usableFromInline let core: HostCore<WorkflowType>
 
     /// The latest rendering of the root.
-    public private(set) var rendering: WorkflowType.Rendering
+    public var rendering: WorkflowType.Rendering { core.rendering }
 
     /// Starts the tree and renders it once. The configuration in force
     /// (`Runtime.withConfiguration`, `Runtime.bootstrap`) is read here.
@@ -26,12 +18,13 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         observers: [WorkflowObserver] = [],
         debugger: WorkflowDebugger? = nil
     ) {
+        MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
         let runtime = FastRuntime(observers: observers, hasDebugger: debugger != nil)
         let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
         let rootStore = runtime.store(for: WorkflowType.self)
         runtime.startRoot(workflow, store: rootStore, key: "", route: rootRoute)
         let root = runtime.root
-        self.init(
+        let core = HostCore(
             runtime: runtime,
             rootStore: rootStore,
             rootRoute: rootRoute,
@@ -39,48 +32,29 @@ public final class WorkflowHost<WorkflowType: Workflow> {
             firstRender: { runtime.renderNode(root, store: rootStore) }
         )
         // Made here, so that the root's render is specialised for its type
-        // like every child below it.
-        runtime.renderRoot = { [unowned self, unowned runtime] in
-            didRender(runtime.renderNode(root, store: rootStore))
+        // like every child below it. It holds the core, as a cascade must
+        // (see HostCore); the teardown lets go of it.
+        runtime.renderRoot = { [unowned runtime] in
+            core.didRender(runtime.renderNode(root, store: rootStore))
         }
+        self.init(core: core)
     }
 
     @usableFromInline
-    init(
-        runtime: FastRuntime,
-        rootStore: NodeStore<WorkflowType>,
-        rootRoute: RootRoute<WorkflowType.Output>?,
-        debugger: WorkflowDebugger?,
-        firstRender: () -> WorkflowType.Rendering
-    ) {
-        MainQueue.precondition()
-        self.runtime = runtime
-        self.rootStore = rootStore
-        self.rootRoute = rootRoute
-        self.debugger = debugger
-        self.configuration = Runtime.configuration
-        rendering = runtime.renderPass(firstRender)
-        runtime.cascadeDidEnd = { [unowned self] in cascadeDidEnd($0) }
-        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
-    }
-
-    /// Keeps a rendering of the root that the runtime made.
-    @usableFromInline
-    func didRender(_ rendering: WorkflowType.Rendering) {
-        self.rendering = rendering
+    init(core: HostCore<WorkflowType>) {
+        self.core = core
     }
 
     deinit {
-        runtime.renderRoot = nil
-        runtime.cascadeDidEnd = { _ in }
-        runtime.tearDown()
+        MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
+        core.release()
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and
     /// the tree renders (R19).
     public func update(workflow: WorkflowType) {
-        MainQueue.precondition()
-        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in performUpdate(workflow) }
+        MainQueue.check("update(workflow:) was called on WorkflowHost<\(WorkflowType.self)>")
+        core.update(workflow: workflow)
     }
 
     /// Calls `body` with the rendering once per cascade and once per
@@ -89,46 +63,18 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// With `renderOnlyIfStateChanged` on, a cascade that changed no state
     /// publishes nothing (S3).
     public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
-        renderingObservers.add(body)
+        core.renderingObservers.add(body)
     }
 
     /// Calls `body` with each output of the root, after the rendering of its
     /// cascade was published (R17).
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
-        outputObservers.add(body)
+        core.outputObservers.add(body)
     }
 
     /// The renderings from now on; the stream ends with the host.
-    public var renderings: AsyncStream<WorkflowType.Rendering> { renderingObservers.stream() }
+    public var renderings: AsyncStream<WorkflowType.Rendering> { core.renderingObservers.stream() }
 
     /// The root's outputs from now on; the stream ends with the host.
-    public var outputs: AsyncStream<WorkflowType.Output> { outputObservers.stream() }
-
-    // MARK: - Cascades
-
-    private func performUpdate(_ workflow: WorkflowType) {
-        runtime.updateRoot(to: workflow, store: rootStore)
-        renderingObservers.deliver(rendering)
-        debugger?.didUpdate(
-            snapshot: runtime.snapshot(of: runtime.root),
-            updateInfo: WorkflowUpdateDebugInfo(workflowType: "\(WorkflowType.self)", kind: .didUpdate(source: .external))
-        )
-    }
-
-    /// The end of a cascade (R18): the runtime rendered if due; the
-    /// rendering is published (S3), then the root's output and the debugger.
-    private func cascadeDidEnd(_ result: CascadeResult) {
-        if result.publishesRendering {
-            renderingObservers.deliver(rendering)
-        }
-        if let output = rootRoute?.takeOutput() {
-            outputObservers.deliver(output)
-        }
-        if let debugger {
-            debugger.didUpdate(
-                snapshot: runtime.snapshot(of: runtime.root),
-                updateInfo: .cascade(path: runtime.cascadePath)
-            )
-        }
-    }
+    public var outputs: AsyncStream<WorkflowType.Output> { core.outputObservers.stream() }
 }

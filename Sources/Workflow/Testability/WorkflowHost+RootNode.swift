@@ -2,13 +2,13 @@ extension WorkflowHost {
     /// The host's root as code written against the runtime's `@testable`
     /// seam inspects it: the observer its nodes report to.
     var rootNode: HostRootNode {
-        HostRootNode(observer: runtime.observer)
+        HostRootNode(observer: core.runtime.observer)
     }
 
     /// What the host gives its nodes: the observer, the debugger and the
     /// configuration read when the host was created.
     var context: HostContext {
-        HostContext(observer: runtime.observer, debugger: debugger, runtimeConfig: configuration)
+        HostContext(observer: core.runtime.observer, debugger: core.debugger, runtimeConfig: core.configuration)
     }
 }
 

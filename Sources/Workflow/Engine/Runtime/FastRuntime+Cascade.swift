@@ -30,7 +30,9 @@ extension FastRuntime {
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
-        if isTornDown { return }  // the host went away during `apply`
+        // Released by the cascade's own code: the host's teardown waits for
+        // the gate, and nothing more of the cascade runs (R10).
+        if gate.isClosed { return }
         if recordsCascadePath {
             // Ancestors above the last node the cascade reached.
             var ancestor = nodes[cascadeTop].parent
@@ -40,12 +42,18 @@ extension FastRuntime {
             }
         }
         endCascade()
+        #if DEBUG
+        checkInvariants()
+        #endif
     }
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to
     /// the node's route: the parent's output map, or the host for the root.
     func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
         typealias W = Action.WorkflowType
+        // Each step below may run code that releases the host (an output
+        // map, an observer hook, the apply): nothing after it runs then.
+        if gate.isClosed { return }
         let store = store(of: node, as: W.self)
         let slot = nodes[node].slot
         let workflow = store[slot].workflow
@@ -56,8 +64,10 @@ extension FastRuntime {
             let session = sessions[node.position]!
             if fromSink {
                 observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+                if gate.isClosed { return }
             }
             completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+            if gate.isClosed { return }
         }
 
         let changed: Bool
@@ -74,6 +84,7 @@ extension FastRuntime {
             changed = true
         }
         store[slot].state = state
+        if gate.isClosed { return }
         completion?(state, output)
 
         if changed {

@@ -12,9 +12,14 @@ extension FastRuntime {
 
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
+        renumberPassesIfDue()
         gate.isRendering = true
-        defer { gate.isRendering = false }
-        return body()
+        let rendering = body()
+        gate.isRendering = false
+        #if DEBUG
+        checkInvariants()
+        #endif
+        return rendering
     }
 
     /// The end of a cascade (R18, S3): every cascade publishes once, unless

@@ -21,6 +21,10 @@ extension FastRuntime {
             table.entries[found].seenInPass = pass
             return
         }
+        // Not found: maybe new, maybe a key no pass can ever find (R11).
+        if key != key {
+            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: workflowType, key: key)
+        }
         let lifetime = Lifetime()
         table.add(key, lifetime: lifetime, pass: pass)
         action(lifetime)

@@ -15,7 +15,7 @@ extension FastRuntime {
             }
             registration = current.next
         }
-        let target = ActionSinkTarget<Action>(runtime: self, node: node, declaredInPass: pass)
+        let target = ActionSinkTarget<Action>(runtime: self, node: node, key: nodes[keyOf: id], declaredInPass: pass)
         if let head = nodes[id].sinks {
             target.next = head.takeRetainedValue()
         }

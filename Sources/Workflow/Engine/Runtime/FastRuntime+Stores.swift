@@ -24,7 +24,9 @@ extension FastRuntime {
         if let existing = stores[id] {
             store = unsafeDowncast(existing, to: NodeStore<W>.self)
         } else {
-            precondition(storeTable.count < TypeIndex.free.position, "more than 65,534 workflow types in one tree")
+            if storeTable.count >= TypeIndex.free.position {
+                RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
+            }
             store = NodeStore<W>(typeIndex: TypeIndex(rawValue: UInt16(storeTable.count)))
             store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
             store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }

@@ -7,16 +7,22 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     // and a dead registration never touches it.
     @usableFromInline unowned(unsafe) let runtime: FastRuntime
     @usableFromInline let node: NodeHandle
+    /// The node's key, kept apart so that a send from another queue can name
+    /// it without touching the runtime (R22).
+    @usableFromInline let key: String
 
     @inlinable
-    init(runtime: FastRuntime, node: NodeHandle, declaredInPass: UInt32) {
+    init(runtime: FastRuntime, node: NodeHandle, key: String, declaredInPass: UInt32) {
         self.runtime = runtime
         self.node = node
+        self.key = key
         super.init(declaredInPass: declaredInPass)
     }
 
+    override var ownerNode: NodeHandle? { node }
+
     override func receive(_ action: Action) {
-        MainQueue.precondition()
+        MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else

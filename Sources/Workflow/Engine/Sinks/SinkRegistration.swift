@@ -9,7 +9,8 @@
 package class SinkRegistration {
     /// The pass that last declared the registration's action type; 0 once
     /// the registration is dead. (The action type itself is the dynamic
-    /// type of the `ActionSinkTarget`: no field for it, 48 bytes in all.)
+    /// type of the `ActionSinkTarget`: no field for it, 64 bytes in all
+    /// with the runtime, the node and its key.)
     @usableFromInline var declaredInPass: UInt32
     @usableFromInline var next: SinkRegistration?
 
@@ -20,4 +21,8 @@ package class SinkRegistration {
 
     @inlinable
     var isAlive: Bool { declaredInPass != 0 }
+
+    /// The node the registration belongs to, for the invariant walk.
+    @usableFromInline
+    var ownerNode: NodeHandle? { nil }
 }

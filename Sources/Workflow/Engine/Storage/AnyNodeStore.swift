@@ -24,6 +24,10 @@ class AnyNodeStore {
     /// Destroys every live slot, when the runtime ends; made the same way.
     @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
 
+    /// How many slots the store has and which of them are free, for the
+    /// invariant walk.
+    func slotCounts() -> (count: Int, free: Set<Int32>) { fatalError("abstract") }
+
     /// The slot's state, boxed, for debug snapshots.
     func state(at slot: StoreSlot) -> Any { fatalError("abstract") }
 }

@@ -1,19 +1,30 @@
 extension ChildIndex {
-    /// The hash of (parent, type index, key). Keys are short and come from the
-    /// app, not from an attacker, so a seeded SipHash (`Hasher`, several
-    /// times the cost) buys nothing for them; but keys are compared with
-    /// `String ==`, which is canonical equivalence, so a key may be hashed by
-    /// its bytes only when every key equal to it has the same bytes: ASCII
-    /// without the three characters that a non-ASCII scalar decomposes to
-    /// ("K" from U+212A, ";" from U+037E, "`" from U+1FEF). Other keys hash
-    /// with `Hasher`, which agrees with `==`.
+    /// Random for each process, like `Hasher`'s seed: keys often come from
+    /// outside the app (ids from a server), and without a secret seed keys
+    /// made to collide would make a render pass quadratic.
+    @usableFromInline
+    static let processSeed: (UInt64, UInt64) = {
+        var random = SystemRandomNumberGenerator()
+        return (random.next(), random.next())
+    }()
+
+    /// The hash of (parent, type, key), seeded. `String ==` is canonical
+    /// equivalence, so a key may be hashed by its bytes only when every key
+    /// equal to it has the same bytes: ASCII without the three characters
+    /// that a non-ASCII scalar decomposes to ("K" from U+212A, ";" from
+    /// U+037E, "`" from U+1FEF). Such keys of up to 15 bytes (nearly all
+    /// keys) are two words, mixed with the seed by multiplications whose
+    /// carries make every collision depend on it; every other key hashes with
+    /// `Hasher`, which agrees with `==` and has its own random seed.
     @inlinable
-    static func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
+    func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
-        if let packed = packedCanonicalBytes(key) {
-            keyHash = (packed.0 &* 0x9e37_79b9_7f4a_7c15) ^ (packed.1 &* 0xc2b2_ae3d_27d4_eb4f)
+        if let packed = ChildIndex.packedCanonicalBytes(key) {
+            var mixed = (packed.0 ^ seed.0) &* 0x9e37_79b9_7f4a_7c15
+            mixed = (mixed ^ (mixed >> 29) ^ packed.1 ^ seed.1) &* 0xc2b2_ae3d_27d4_eb4f
+            keyHash = mixed ^ (mixed >> 32)
         } else {
-            keyHash = hashOfLongKey(key)
+            keyHash = UInt64(UInt(bitPattern: key.hashValue))
         }
         var hash = keyHash ^ (UInt64(UInt32(bitPattern: parent.rawValue)) << 32 | UInt64(typeIndex.rawValue))
         hash = hash &* 0xff51_afd7_ed55_8ccd
@@ -30,8 +41,13 @@ extension ChildIndex {
     /// are that packing (bytes 0-7, bytes 8-14, then a top byte whose high
     /// nibble 0xE says "small, ASCII" and whose low nibble is the length), so
     /// it is read without touching the bytes one by one.
+    ///
+    /// The bit cast reads the layout of a small string on 64-bit
+    /// little-endian platforms; elsewhere every key takes the portable path,
+    /// which packs the same words.
     @inlinable
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
+        #if _pointerBitWidth(_64) && _endian(little)
         let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
         if high >> 60 == 0xE {
             // Bytes 8-14 (the top byte is the flags and length; 0 past the
@@ -40,6 +56,7 @@ extension ChildIndex {
             guard isCanonicalASCII(low), isCanonicalASCII(bytesHigh) else { return nil }
             return (low, high & 0x0FFF_FFFF_FFFF_FFFF)
         }
+        #endif
         return packedCanonicalBytesSlowly(key)
     }
 
@@ -64,6 +81,7 @@ extension ChildIndex {
     }
 
     /// `packedCanonicalBytes` for a key stored as a large or foreign string.
+    @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
         var key = key
         return key.withUTF8 { bytes -> (UInt64, UInt64)? in
@@ -79,19 +97,5 @@ extension ChildIndex {
             }
             return words
         }
-    }
-
-    /// Keys longer than 15 bytes: FNV-1a over canonical bytes, else `Hasher`.
-    static func hashOfLongKey(_ key: String) -> UInt64 {
-        var key = key
-        var bytesHash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let bytesAreCanonical = key.withUTF8 { bytes in
-            for byte in bytes {
-                if !isCanonical(byte) { return false }
-                bytesHash = (bytesHash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            return true
-        }
-        return bytesAreCanonical ? bytesHash : UInt64(UInt(bitPattern: key.hashValue))
     }
 }

@@ -6,7 +6,7 @@ extension ChildIndex {
     /// arena tells whether an entry with the same hash is that child.
     @inline(__always)
     mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: NodeArena) -> NodeID {
-        let hash = ChildIndex.hash(parent: parent, typeIndex: typeIndex, key: key)
+        let hash = hash(parent: parent, typeIndex: typeIndex, key: key)
         let mask = mask
         var probe = Int(hash) & mask
         while true {

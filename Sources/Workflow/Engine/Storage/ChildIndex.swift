@@ -21,6 +21,8 @@ struct ChildIndex {
     var lastMissEntry = 0
     /// `count` at that look-up: any insert or removal since voids the entry.
     var lastMissCount = -1
+    /// The process's seed, mixed into every hash (see `hash`).
+    let seed: (UInt64, UInt64) = ChildIndex.processSeed
 
     init() {
         capacity = 16

@@ -1,10 +1,16 @@
 /// `==` for a type known only at run time to be Equatable: found once per
 /// type by a dynamic cast, then called through a closure.
+///
+/// A class is left without one, so its values always count as changed (S1,
+/// S2): the runtime keeps the same object as the "old" value, and an object
+/// changed in place would equal itself, leaving a stale rendering.
+/// The reference runtime asks it too, so both runtimes agree on what
+/// counts as a change.
 @usableFromInline
-enum Equality {
+package enum Equality {
     @usableFromInline
-    static func of<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
-        guard let equatable = type as? any Equatable.Type else { return nil }
+    package static func of<T>(_ type: T.Type) -> ((T, T) -> Bool)? {
+        guard !(type is AnyObject.Type), let equatable = type as? any Equatable.Type else { return nil }
         return equatable.equality(as: type)
     }
 }

@@ -118,6 +118,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         freeSlots.count = 0
     }
 
+    override func slotCounts() -> (count: Int, free: Set<Int32>) {
+        (count, Set((0..<freeSlots.count).map { freeSlots[$0].rawValue }))
+    }
+
     override func state(at slot: StoreSlot) -> Any {
         self[slot].state
     }

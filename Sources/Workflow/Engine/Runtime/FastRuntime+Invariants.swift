@@ -1,0 +1,98 @@
+// The runtime's invariants, checked by a walk of everything it holds. Debug
+// builds run it after every cascade, every update and the first render, so
+// every test and every differential step checks them; release builds never
+// do. A broken invariant stops the program with what was found.
+
+#if DEBUG
+extension FastRuntime {
+    /// Checks every invariant of the runtime's storage; fatal on the first
+    /// broken one. Runs between passes only (no render frame open).
+    @usableFromInline
+    func checkInvariants() {
+        guard !isTornDown, !root.isNone else { return }
+        guard !FaultInjection.isAnySwitchOn || FaultInjection.checksInvariantsAnyway else { return }
+        func broken(_ what: String) -> Never {
+            fatalError("Runtime invariant broken: \(what)")
+        }
+        if frames.count != 0 { broken("\(frames.count) render frames open between passes") }
+
+        // The arena: free slots are exactly the free list, without a cycle.
+        var freeListed = Set<Int32>()
+        var free = nodes.firstFree
+        while !free.isNone {
+            if free.position >= nodes.count { broken("free list reaches slot \(free.position) of \(nodes.count)") }
+            if !freeListed.insert(free.rawValue).inserted { broken("free list has a cycle at slot \(free.position)") }
+            if nodes[free].typeIndex != TypeIndex.free { broken("live slot \(free.position) on the free list") }
+            free = nodes[free].nextSibling
+        }
+        var live: [NodeID] = []
+        for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
+            live.append(NodeID(position: position))
+        }
+        if live.count + freeListed.count != nodes.count {
+            broken("\(nodes.count - live.count - freeListed.count) free slots missing from the free list")
+        }
+
+        // The tree: each child list against the child index and the parents.
+        var listed = 0
+        var slotsPerType = [Set<Int32>](repeating: [], count: storeTable.count)
+        for node in live {
+            let record = nodes[node]
+            let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(nodes[keyOf: node])\")"
+            if node != root {
+                let parent = record.parent
+                if parent.isNone || parent.position >= nodes.count || nodes[parent].typeIndex == TypeIndex.free {
+                    broken("\(description) has no live parent")
+                }
+                if childIndex.find(parent: parent, typeIndex: record.typeIndex, key: nodes[keyOf: node], in: nodes) != node {
+                    broken("\(description) is not found in the child index")
+                }
+                if record.needsRender, !nodes[parent].needsRender {
+                    broken("\(description) needs a render but its parent does not")
+                }
+            }
+            var child = record.firstChild
+            var seen = 0
+            while !child.isNone {
+                if nodes[child].parent != node { broken("child \(child.position) listed under \(description) has another parent") }
+                seen += 1
+                if seen > nodes.count { broken("the child list of \(description) has a cycle") }
+                child = nodes[child].nextSibling
+            }
+            listed += seen
+            if record.seenInPass > passCounter { broken("\(description) remembers pass \(record.seenInPass), after \(passCounter)") }
+
+            // Its typed slot, its side effects and its sinks belong to it.
+            if !slotsPerType[record.typeIndex.position].insert(record.slot.rawValue).inserted {
+                broken("\(description) shares its store slot \(record.slot.position)")
+            }
+            if let table = record.sideEffects?.takeUnretainedValue() {
+                var keys = Set<AnyHashable>()
+                for entry in table.entries {
+                    if entry.lifetime.hasEnded { broken("\(description) keeps an ended side effect \(entry.key)") }
+                    if !keys.insert(entry.key).inserted { broken("\(description) has side effect \(entry.key) twice") }
+                    if entry.seenInPass > passCounter { broken("side effect \(entry.key) of \(description) remembers a future pass") }
+                }
+            }
+            var registration = record.sinks?.takeUnretainedValue()
+            while let current = registration {
+                if !current.isAlive { broken("\(description) keeps a dead sink registration") }
+                if let owner = current.ownerNode, owner != handle(node) { broken("\(description) lists a sink of another node") }
+                registration = current.next
+            }
+        }
+        if listed != live.count - 1 { broken("\(listed) nodes in child lists, \(live.count - 1) live nodes below the root") }
+        if childIndex.count != live.count - 1 { broken("child index holds \(childIndex.count) nodes, \(live.count - 1) live below the root") }
+        for (position, slots) in slotsPerType.enumerated() {
+            let store = storeTable[position].takeUnretainedValue()
+            let (count, free) = store.slotCounts()
+            if slots.count != count - free.count {
+                broken("store of \(store.workflowType) has \(count - free.count) live slots, \(slots.count) nodes")
+            }
+            if let wrong = slots.first(where: { $0 < 0 || $0 >= Int32(count) || free.contains($0) }) {
+                broken("a node of \(store.workflowType) uses slot \(wrong), which is not live")
+            }
+        }
+    }
+}
+#endif

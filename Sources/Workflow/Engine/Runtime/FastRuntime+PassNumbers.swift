@@ -1,0 +1,46 @@
+// Render-pass numbers: every node render takes the next one, and nodes,
+// side effects and sinks remember the pass that last asked for them. A
+// 32-bit number would come back to a remembered value after 2^32 renders
+// (minutes of a busy app) and make a child not asked for look asked for: the
+// numbers start again from 1 before that, between two top-level passes.
+
+extension FastRuntime {
+    /// From this number on, the next top-level render pass renumbers first.
+    /// A pass renders each node at most once, and nodes number fewer than
+    /// 2^31, so no pass can run past `UInt32.max` from below it.
+    @usableFromInline
+    static var renumberingThreshold: UInt32 { UInt32.max / 2 }
+
+    /// Called before every top-level render pass (no render runs): renumbers
+    /// when the counter passed the threshold.
+    @inlinable @inline(__always)
+    func renumberPassesIfDue() {
+        if _slowPath(passCounter > Self.renumberingThreshold) {
+            renumberPasses()
+        }
+    }
+
+    /// Between passes, a remembered number only has to differ from every
+    /// future pass: nodes and side effects go back to 0 (never a pass), live
+    /// sink registrations to 1 (0 means dead), and the next pass is 2.
+    @usableFromInline @inline(never)
+    func renumberPasses() {
+        for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
+            let node = NodeID(position: position)
+            nodes[node].seenInPass = 0
+            if let table = nodes[node].sideEffects?.takeUnretainedValue() {
+                for entry in table.entries.indices {
+                    table.entries[entry].seenInPass = 0
+                }
+            }
+            var registration = nodes[node].sinks?.takeUnretainedValue()
+            while let current = registration {
+                if current.isAlive {
+                    current.declaredInPass = 1
+                }
+                registration = current.next
+            }
+        }
+        passCounter = 1
+    }
+}

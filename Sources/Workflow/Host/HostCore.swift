@@ -1,0 +1,104 @@
+/// Everything a `WorkflowHost` runs, apart from the handle the user holds:
+/// the runtime, the root's store and route, the rendering, the observers and
+/// the debugger.
+///
+/// The handle's release is the host's end (R10). The user may release it
+/// from code the host itself is running (an apply, an output map, an
+/// observer hook, a rendering or output observer, an `onEnded`), so nothing
+/// of the host runs on the handle: the runtime holds the core while a
+/// cascade runs, the cascade stops at its next step once the gate is closed,
+/// and the tree ends when the cascade has unwound.
+@usableFromInline
+final class HostCore<WorkflowType: Workflow> {
+    let runtime: FastRuntime
+    let rootStore: NodeStore<WorkflowType>
+    /// Where the root's outputs wait for the end of their cascade.
+    private let rootRoute: RootRoute<WorkflowType.Output>?
+    let debugger: WorkflowDebugger?
+    /// The configuration in force when the host was created; the host keeps
+    /// to it for its whole life.
+    let configuration: Runtime.Configuration
+    let renderingObservers = HostObservers<WorkflowType.Rendering>()
+    let outputObservers = HostObservers<WorkflowType.Output>()
+
+    /// The latest rendering of the root.
+    private(set) var rendering: WorkflowType.Rendering
+
+    /// Keeps a rendering of the root that the runtime made.
+    @usableFromInline
+    func didRender(_ rendering: WorkflowType.Rendering) {
+        self.rendering = rendering
+    }
+
+    @usableFromInline
+    init(
+        runtime: FastRuntime,
+        rootStore: NodeStore<WorkflowType>,
+        rootRoute: RootRoute<WorkflowType.Output>?,
+        debugger: WorkflowDebugger?,
+        firstRender: () -> WorkflowType.Rendering
+    ) {
+        self.runtime = runtime
+        self.rootStore = rootStore
+        self.rootRoute = rootRoute
+        self.debugger = debugger
+        self.configuration = Runtime.configuration
+        rendering = runtime.renderPass(firstRender)
+        // Strongly: a cascade keeps the core alive even if the handle goes
+        // meanwhile. The cycle ends with the teardown.
+        runtime.cascadeDidEnd = { self.cascadeDidEnd($0) }
+        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
+    }
+
+    /// The handle was released: the tree ends now, or once the running
+    /// cascade has unwound.
+    func release() {
+        runtime.gate.close { [self] in tearDown() }
+    }
+
+    /// Ends every node and side effect (R10), then the observers' streams.
+    private func tearDown() {
+        runtime.renderRoot = nil
+        runtime.cascadeDidEnd = { _ in }
+        runtime.tearDown()
+        renderingObservers.finishAll()
+        outputObservers.finishAll()
+    }
+
+    /// R19, after the current cascade when called from one.
+    func update(workflow: WorkflowType) {
+        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in performUpdate(workflow) }
+    }
+
+    private var isReleased: Bool { runtime.gate.isClosed }
+
+    private func performUpdate(_ workflow: WorkflowType) {
+        runtime.updateRoot(to: workflow, store: rootStore)
+        guard !isReleased else { return }
+        renderingObservers.deliver(rendering)
+        guard !isReleased else { return }
+        debugger?.didUpdate(
+            snapshot: runtime.snapshot(of: runtime.root),
+            updateInfo: WorkflowUpdateDebugInfo(workflowType: "\(WorkflowType.self)", kind: .didUpdate(source: .external))
+        )
+    }
+
+    /// The end of a cascade (R18): the runtime rendered if due; the
+    /// rendering is published (S3), then the root's output and the debugger;
+    /// a step after the host's release does not run.
+    private func cascadeDidEnd(_ result: CascadeResult) {
+        guard !isReleased else { return }
+        if result.publishesRendering {
+            renderingObservers.deliver(rendering)
+        }
+        if let output = rootRoute?.takeOutput(), !isReleased {
+            outputObservers.deliver(output)
+        }
+        if let debugger, !isReleased {
+            debugger.didUpdate(
+                snapshot: runtime.snapshot(of: runtime.root),
+                updateInfo: .cascade(path: runtime.cascadePath)
+            )
+        }
+    }
+}

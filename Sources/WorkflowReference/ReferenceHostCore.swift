@@ -1,0 +1,114 @@
+@_spi(WorkflowRuntimeConfig) import Workflow
+
+/// Everything a `ReferenceWorkflowHost` runs, apart from the handle the user
+/// holds: the root, the rendering, the observers and the debugger.
+///
+/// The handle's release is the host's end (R10). The user may release it
+/// from code the host itself is running (an apply, an output map, an
+/// observer), so no code of the host runs on the handle: the runtime holds
+/// the core while a cascade runs, the cascade stops at its next step once the
+/// gate is closed, and the tree ends when the cascade has unwound.
+final class ReferenceHostCore<WorkflowType: Workflow> {
+    private(set) var rendering: WorkflowType.Rendering
+
+    let runtime: ReferenceRuntime
+    private let root: ReferenceNode<WorkflowType>
+    private let debugger: WorkflowDebugger?
+    let renderingObservers = HostObservers<WorkflowType.Rendering>()
+    let outputObservers = HostObservers<WorkflowType.Output>()
+
+    init(workflow: WorkflowType, observers: [WorkflowObserver], debugger: WorkflowDebugger?) {
+        let runtime = ReferenceRuntime(
+            observer: ChainedWorkflowObserver.forHost(with: observers),
+            renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged
+        )
+        // The root's outputs leave the tree: the host delivers them once the
+        // cascade has rendered (R17).
+        let root = ReferenceNode(
+            workflow: workflow,
+            key: "",
+            parent: nil,
+            runtime: runtime,
+            outputHandler: { output, cascade in cascade.rootOutput = output }
+        )
+        self.rendering = runtime.renderPass { root.render() }
+        self.runtime = runtime
+        self.root = root
+        self.debugger = debugger
+        // Strongly: a cascade keeps the core alive even if the handle goes
+        // meanwhile. The cycle ends with the teardown.
+        runtime.finishCascade = { cascade, origin in
+            self.finish(cascade, origin: origin)
+        }
+        debugger?.didEnterInitialState(snapshot: root.debugSnapshot())
+    }
+
+    /// The handle was released: the tree ends now, or once the running
+    /// cascade has unwound.
+    func release() {
+        runtime.gate.close { [self] in tearDown() }
+    }
+
+    /// Ends every node, post-order, and every side effect (R10). Sinks die
+    /// first, so sends from `onEnded` closures are no-ops; then the
+    /// observers' streams finish.
+    private func tearDown() {
+        runtime.finishCascade = nil
+        root.killAllSinks()
+        root.end()
+        renderingObservers.finishAll()
+        outputObservers.finishAll()
+    }
+
+    /// R19: `workflowDidChange`, then a render pass of the whole tree,
+    /// always; then the rendering observers and the debugger.
+    func update(workflow: WorkflowType) {
+        // Called from an observer or the debugger: handled after the current
+        // cascade, like a send (dropped if the host is released meanwhile).
+        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in applyUpdate(workflow) }
+    }
+
+    private func applyUpdate(_ workflow: WorkflowType) {
+        root.update(to: workflow)
+        rendering = runtime.renderPass { root.render() }
+        renderingObservers.deliver(rendering)
+        if let debugger, !runtime.gate.isClosed {
+            let info = WorkflowUpdateDebugInfo.cascade(path: [(workflowType: WorkflowType.self, reachedByOutput: false)])
+            debugger.didUpdate(snapshot: root.debugSnapshot(), updateInfo: info)
+        }
+    }
+
+    /// The end of a cascade whose actions were applied (steps 4-7 of
+    /// RuntimeSemantics.md's cascade): the render pass if due, the rendering
+    /// observers if it rendered, the output observers, the debugger. A step
+    /// after the host's release does not run.
+    private func finish(_ cascade: ReferenceCascade, origin: AnyReferenceNode) {
+        guard !runtime.gate.isClosed else { return }
+        // The path is read before rendering: the render may remove the origin.
+        let info = debugger.map { _ in Self.updateInfo(origin: origin, appliedCount: cascade.appliedCount) }
+        if !runtime.renderOnlyIfStateChanged || cascade.stateChanged {
+            rendering = runtime.renderPass { root.render() }
+            guard !runtime.gate.isClosed else { return }
+            renderingObservers.deliver(rendering)
+        }
+        if let output = cascade.rootOutput, !runtime.gate.isClosed {
+            outputObservers.deliver(output as! WorkflowType.Output)
+        }
+        if let debugger, let info, !runtime.gate.isClosed {
+            debugger.didUpdate(snapshot: root.debugSnapshot(), updateInfo: info)
+        }
+    }
+
+    /// The debug info of a cascade from `origin` up to the root: the first
+    /// `appliedCount` nodes applied an action, the others only saw a child
+    /// update (R21).
+    private static func updateInfo(origin: AnyReferenceNode, appliedCount: Int) -> WorkflowUpdateDebugInfo {
+        var path: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
+        var node: AnyReferenceNode? = origin
+        while let current = node {
+            path.append((current.workflowType, path.count < appliedCount))
+            node = current.parent
+        }
+        return .cascade(path: path)
+    }
+}
