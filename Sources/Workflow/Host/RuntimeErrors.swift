@@ -10,12 +10,11 @@ package enum RuntimeErrors {
 
     /// The same side-effect key run twice in one render pass.
     package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
-        fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass.")
+        fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass; give each side effect of one node a unique key.")
     }
 
     /// R11: a side-effect key that is not equal to itself (such as
     /// `Double.nan`) could never be found again in the next pass.
-    @usableFromInline
     package static func sideEffectKeyNotEqualToItself(workflowType: Any.Type, key: AnyHashable) -> Never {
         fatalError("\(workflowType) ran a side effect with key \"\(key.base)\", which is not equal to itself (==), so no later pass could keep it running; use a key whose == holds for itself (not Double.nan).")
     }
@@ -35,7 +34,7 @@ package enum RuntimeErrors {
     /// R5: a render context used outside the render call that got it.
     @usableFromInline
     package static func contextUsedOutsideRender(workflowType: Any.Type, key: String) -> Never {
-        fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it.")
+        fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it, or while one of its children rendered. Use a context only in its own render call, never in a child's; make sinks there and keep the sinks, never the context.")
     }
 
     /// R5: a render context used after the render that got it returned.
@@ -48,6 +47,6 @@ package enum RuntimeErrors {
 
     /// R19 during a render pass.
     package static func updateDuringRender(workflowType: Any.Type) -> Never {
-        fatalError("update(workflow:) was called on the host of \(workflowType) while a render pass is in progress.")
+        fatalError("update(workflow:) was called on the host of \(workflowType) while a render pass is in progress; call it from outside render(state:context:), for instance from an action handler or DispatchQueue.main.async.")
     }
 }

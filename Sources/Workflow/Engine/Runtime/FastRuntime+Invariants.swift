@@ -7,7 +7,6 @@
 extension FastRuntime {
     /// Checks every invariant of the runtime's storage; fatal on the first
     /// broken one. Runs between passes only (no render frame open).
-    @usableFromInline
     func checkInvariants() {
         guard !isTornDown, !root.isNone else { return }
         guard !FaultInjection.isAnySwitchOn || FaultInjection.checksInvariantsAnyway else { return }

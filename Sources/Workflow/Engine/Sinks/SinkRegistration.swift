@@ -23,6 +23,5 @@ package class SinkRegistration {
     var isAlive: Bool { declaredInPass != 0 }
 
     /// The node the registration belongs to, for the invariant walk.
-    @usableFromInline
     var ownerNode: NodeHandle? { nil }
 }

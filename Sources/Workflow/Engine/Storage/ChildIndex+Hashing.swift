@@ -2,7 +2,6 @@ extension ChildIndex {
     /// Random for each process, like `Hasher`'s seed: keys often come from
     /// outside the app (ids from a server), and without a secret seed keys
     /// made to collide would make a render pass quadratic.
-    @usableFromInline
     static let processSeed: (UInt64, UInt64) = {
         var random = SystemRandomNumberGenerator()
         return (random.next(), random.next())
@@ -81,7 +80,6 @@ extension ChildIndex {
     }
 
     /// `packedCanonicalBytes` for a key stored as a large or foreign string.
-    @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
         var key = key
         return key.withUTF8 { bytes -> (UInt64, UInt64)? in
