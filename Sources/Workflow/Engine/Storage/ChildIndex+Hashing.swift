@@ -1,10 +1,16 @@
 extension ChildIndex {
-    /// Random for each process, like `Hasher`'s seed: keys often come from
-    /// outside the app (ids from a server), and without a secret seed keys
-    /// made to collide would make a render pass quadratic.
+    /// Random for each process: keys often come from outside the app (ids
+    /// from a server), and without a secret seed keys made to collide would
+    /// make a render pass quadratic. Drawn from `Hasher`, whose own seed is
+    /// random per process and fixed under `SWIFT_DETERMINISTIC_HASHING`, so
+    /// profiles stay repeatable.
     static let processSeed: (UInt64, UInt64) = {
-        var random = SystemRandomNumberGenerator()
-        return (random.next(), random.next())
+        func draw(_ salt: UInt64) -> UInt64 {
+            var hasher = Hasher()
+            hasher.combine(salt)
+            return UInt64(truncatingIfNeeded: hasher.finalize())
+        }
+        return (draw(0x5eed_0001), draw(0x5eed_0002))
     }()
 
     /// The hash of (parent, type, key), seeded. `String ==` is canonical
