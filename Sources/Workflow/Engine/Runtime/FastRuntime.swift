@@ -11,7 +11,9 @@
 //   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
 //   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Sinks`,
 //   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
-//   the host), `+DebugSnapshot`; `RenderFrame`, `CascadeResult`.
+//   the host), `+PassNumbers` (renumbering before they could wrap),
+//   `+DebugSnapshot`, `+Invariants` (the debug builds' consistency walk);
+//   `RenderFrame`, `CascadeResult`.
 // - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
 // - `CascadeGate` (both runtimes), `OutputRoute`, `SideEffectTable`,
 //   `RenderContextPool`, `FaultInjection`.
