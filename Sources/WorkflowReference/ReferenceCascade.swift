@@ -24,6 +24,11 @@ final class ReferenceRuntime {
     /// clears it.
     var finishCascade: ((ReferenceCascade, AnyReferenceNode) -> Void)?
 
+    /// How many nodes are rendering now, and the rendering thread's stack
+    /// end (`StackGuard`), read before each render pass.
+    var renderDepth = 0
+    var stackEnd: UInt = 0
+
     init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool) {
         self.observer = observer
         self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
@@ -31,6 +36,7 @@ final class ReferenceRuntime {
 
     /// Runs `body` as a render pass: any send meanwhile is a fatal error (R15).
     func renderPass<Result>(_ body: () -> Result) -> Result {
+        stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true
         defer { gate.isRendering = false }
         return body()

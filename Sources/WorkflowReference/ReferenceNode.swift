@@ -107,6 +107,11 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
     /// render depth first inside it, R4), the cleanup of what the pass did not
     /// ask for (R9, R12, R13), then the `workflowWillRender` completion.
     func render() -> W.Rendering {
+        if StackGuard.isNearEnd(runtime.stackEnd) {
+            StackGuard.treeTooDeep(workflowType: W.self, key: key, depth: runtime.renderDepth + 1)
+        }
+        runtime.renderDepth += 1
+        defer { runtime.renderDepth -= 1 }
         var completion: ((W.Rendering) -> Void)?
         if let observer = runtime.observer, let session {
             completion = observer.workflowWillRender(workflow, state: state, session: session)

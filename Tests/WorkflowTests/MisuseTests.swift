@@ -118,6 +118,20 @@ private struct NaNKeyTamarin: Workflow {
     }
 }
 
+// MARK: A tree deeper than the stack
+
+/// A chain of `remaining` nodes, each rendering the next under a key of its
+/// own depth.
+private struct EndlessChainSalamander: Workflow {
+    var remaining: Int
+
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<EndlessChainSalamander>) -> Int {
+        remaining == 0 ? 0 : 1 + EndlessChainSalamander(remaining: remaining - 1).rendered(in: context, key: "level-\(remaining - 1)")
+    }
+}
+
 // MARK: Props and state of a class type
 
 /// Props of a class type: the parent passes the same object, changed in place.
@@ -258,6 +272,26 @@ struct MisuseTests {
         let message = standardError(result)
         #expect(message.contains("NaNKeyTamarin"))
         #expect(message.contains("nan"))
+    }
+
+    @Test("R4: a tree too deep for the stack stops with a message naming the type, the key and the depth, before the stack overflows", arguments: RuntimeKind.allCases)
+    func treeTooDeepForTheStack(kind: RuntimeKind) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+            await MainActor.run {
+                let host = TestHost(kind, EndlessChainSalamander(remaining: 10_000_000))
+                print(host.rendering)
+            }
+        }
+        let message = standardError(result)
+        #expect(message.contains("too deep for this thread's stack: EndlessChainSalamander (key \"level-"))
+        #expect(message.contains("would render at depth"))
+    }
+
+    @Test("R4: a chain of 1,000 nodes renders, far from the stack's end", arguments: RuntimeKind.allCases)
+    @MainActor
+    func chainOfAThousand(kind: RuntimeKind) {
+        let host = TestHost(kind, EndlessChainSalamander(remaining: 1_000))
+        #expect(host.rendering == 1_000)
     }
 
     @Test("S2: props of a class type changed in place render again; skipping never shows the old value", arguments: RuntimeKind.allCases)

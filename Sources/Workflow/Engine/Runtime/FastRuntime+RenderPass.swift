@@ -11,6 +11,9 @@ extension FastRuntime {
         let state = store[slot].state
         let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
 
+        if StackGuard.isNearEnd(stackEnd) {
+            StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: frames.count + 1)
+        }
         passCounter &+= 1
         if passCounter == 0 { passCounter = 1 }
         frames.push(RenderFrame(

@@ -13,6 +13,7 @@ extension FastRuntime {
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
+        stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true
         let rendering = body()
         gate.isRendering = false

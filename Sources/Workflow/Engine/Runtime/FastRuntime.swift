@@ -15,8 +15,8 @@
 //   `+DebugSnapshot`, `+Invariants` (the debug builds' consistency walk);
 //   `RenderFrame`, `CascadeResult`.
 // - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
-// - `CascadeGate` (both runtimes), `OutputRoute`, `SideEffectTable`,
-//   `RenderContextPool`, `FaultInjection`.
+// - `CascadeGate` and `StackGuard` (both runtimes), `OutputRoute`,
+//   `SideEffectTable`, `RenderContextPool`, `FaultInjection`.
 //
 // Design, in short:
 // - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
@@ -83,6 +83,9 @@ final class FastRuntime {
 
     /// A frame per node whose `render` is running, innermost last.
     @exclusivity(unchecked) @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
+    /// The rendering thread's stack end (`StackGuard`), read before each
+    /// render pass; 0 checks nothing.
+    @exclusivity(unchecked) @usableFromInline var stackEnd: UInt = 0
     /// The children the running passes asked for, in order: each frame's
     /// from its `firstAsked` up. They become the node's child list when its
     /// pass ends.
