@@ -85,10 +85,10 @@ package protocol ApplyContextBackend<WorkflowType> {
 package enum ApplyEpoch {
     /// The innermost running apply's number; 0 when none runs.
     @usableFromInline
-    nonisolated(unsafe) static var current: UInt64 = 0
+    @exclusivity(unchecked) nonisolated(unsafe) static var current: UInt64 = 0
     /// The last number given out; numbers are never reused.
     @usableFromInline
-    nonisolated(unsafe) static var last: UInt64 = 0
+    @exclusivity(unchecked) nonisolated(unsafe) static var last: UInt64 = 0
 
     static func usedAfterApply(_ type: Any.Type, key: String) -> Never {
         fatalError("ApplyContext<\(type)> (node key \"\(key)\") was used outside its action's apply(toState:context:) call (after it returned, or inside an apply it started); an ApplyContext is valid only during that call.")

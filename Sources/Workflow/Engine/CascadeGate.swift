@@ -5,15 +5,15 @@
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors. Set by the
     /// runtime around each of its render passes.
-    package var isRendering = false
+    @exclusivity(unchecked) package var isRendering = false
     /// A cascade is in progress (applying actions, notifying observers).
-    private var isBusy = false
+    @exclusivity(unchecked) private var isBusy = false
     /// The host was released: nothing more of its work runs, and cascades
     /// queued or sent from now on are dropped.
-    package private(set) var isClosed = false
-    private var deferred: [() -> Void] = []
+    @exclusivity(unchecked) package private(set) var isClosed = false
+    @exclusivity(unchecked) private var deferred: [() -> Void] = []
     /// The released host's teardown, waiting for the cascade to unwind.
-    private var teardown: (() -> Void)?
+    @exclusivity(unchecked) private var teardown: (() -> Void)?
 
     package init() {}
 

@@ -22,7 +22,7 @@ final class HostCore<WorkflowType: Workflow> {
     let outputObservers = HostObservers<WorkflowType.Output>()
 
     /// The latest rendering of the root.
-    private(set) var rendering: WorkflowType.Rendering
+    @exclusivity(unchecked) private(set) var rendering: WorkflowType.Rendering
 
     /// Keeps a rendering of the root that the runtime made.
     @usableFromInline

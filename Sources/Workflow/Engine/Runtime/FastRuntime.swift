@@ -59,10 +59,11 @@
 //   sinks reuse their registration, output routes are updated in place, the
 //   stacks keep their capacity.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
-//   `NodeStore` and the runtime's fields of `RenderContext` are
-//   `@exclusivity(unchecked)`. Swift checks exclusive access to a class's
-//   stored properties at run time, a call per access, and a render pass
-//   touches these on every step. The check guards against overlapping
+//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch` and
+//   the runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
+//   Swift checks exclusive access to a class's stored properties (and to
+//   static ones) at run time, a call per access, and a render pass or a
+//   cascade touches these on every step. The check guards against overlapping
 //   accesses; here each access is a short read or write (a push, a counter,
 //   a field) during which the runtime does not re-enter itself, and
 //   everything runs on the main queue (R22), so none can overlap. Nothing
