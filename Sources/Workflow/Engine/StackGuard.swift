@@ -14,10 +14,11 @@ import Musl
 /// also false for an address outside the stack (a sanitizer's fake frame).
 @usableFromInline
 package enum StackGuard {
-    /// What is kept free below the floor: one more level of the user's
-    /// `render`, the runtime's frames and the fatal error's own work.
+    /// What is kept free at the stack's end: the levels rendered before the
+    /// next check (the fast runtime checks every 16th level, 16 KiB each at
+    /// most), the runtime's frames and the fatal error's own work.
     @usableFromInline
-    package static let reserve: UInt = 128 * 1024
+    package static let reserve: UInt = 256 * 1024
 
     /// The thread whose stack `end` is; the main queue can be drained by a
     /// thread other than the process's main thread (Swift Testing on Linux).

@@ -11,7 +11,8 @@ extension FastRuntime {
         let state = store[slot].state
         let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
 
-        if StackGuard.isNearEnd(stackEnd) {
+        // Every 16th level is enough: `StackGuard.reserve` holds 16 levels.
+        if frames.count & 15 == 0, StackGuard.isNearEnd(stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: frames.count + 1)
         }
         passCounter &+= 1

@@ -21,7 +21,7 @@ extension ChildIndex {
     /// keys) are two words, mixed with the seed by multiplications whose
     /// carries make every collision depend on it; every other key hashes with
     /// `Hasher`, which agrees with `==` and has its own random seed.
-    @inlinable
+    @inlinable @inline(__always)
     func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
         if let packed = ChildIndex.packedCanonicalBytes(key) {
