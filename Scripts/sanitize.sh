@@ -23,6 +23,10 @@ address)
     # pointers into its frames, and StackGuard reads how deep the real stack
     # is from the address of a local, which a fake frame would hide.
     export ASAN_OPTIONS="detect_stack_use_after_return=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    # Swift's crash backtracer reads the crashed process's memory through
+    # ASan's interceptors, which can stop it mid-way and leave an exit test
+    # waiting; ASan prints its own stacks.
+    export SWIFT_BACKTRACE="enable=no"
     report='^(==[0-9]+==)?ERROR: (AddressSanitizer|LeakSanitizer)|^SUMMARY: (AddressSanitizer|LeakSanitizer)'
     ;;
 thread)
