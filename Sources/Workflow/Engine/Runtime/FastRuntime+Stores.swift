@@ -43,7 +43,7 @@ extension FastRuntime {
         unsafeDowncast(anyStore(of: node).takeUnretainedValue(), to: NodeStore<W>.self)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func anyStore(of node: NodeID) -> Unmanaged<AnyNodeStore> {
         storeTable[nodes[node].typeIndex.position]
     }
