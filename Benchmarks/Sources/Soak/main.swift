@@ -12,8 +12,12 @@ import Workloads
 // and against a reference host built from that model. Fails (exit 1) if
 // memory after the first checkpoint (the warm-up) moves more than 5%, if the
 // hosts disagree, or if a lifetime is still running after the host is gone.
+// Before the churn, the cleared-list phase (ClearedList.swift) grows a keyed
+// list of --list-rows leaves on a fast host and on a reference host, clears
+// it, and fails if the fast host then holds more than `clearedListLimit`
+// above what it held before the list.
 //
-//   soak [--events N] [--checkpoint N] [--seed N] [--sections N] [--rows N]
+//   soak [--events N] [--checkpoint N] [--seed N] [--sections N] [--rows N] [--list-rows N]
 
 func fail(_ message: String) -> Never {
     print("soak: FAILED: \(message)")
@@ -25,10 +29,11 @@ var checkpoint = 100_000
 var seed: UInt64 = 0x50A6
 var sectionCount = 100
 var rowsPerSection = 100
+var listRows = 1_000_000
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else {
-        fail("usage: soak [--events N] [--checkpoint N] [--seed N] [--sections N] [--rows N]")
+        fail("usage: soak [--events N] [--checkpoint N] [--seed N] [--sections N] [--rows N] [--list-rows N]")
     }
     switch argument {
     case "--events": events = value
@@ -36,6 +41,7 @@ while let argument = arguments.popFirst() {
     case "--seed": seed = UInt64(value)
     case "--sections": sectionCount = value
     case "--rows": rowsPerSection = value
+    case "--list-rows": listRows = value
     default: fail("unknown option \(argument)")
     }
 }
@@ -81,6 +87,39 @@ func check(_ host: WorkflowHost<SoakRoot>, against model: SoakModel, at event: I
 }
 
 func mebibytes(_ bytes: Int) -> String { String(format: "%.2f MiB", Double(bytes) / 1_048_576) }
+
+/// What the fast host may keep after its list was cleared: 4 MiB. The
+/// runtime keeps room for 16,384 nodes in each container (about 1.8 MiB for
+/// this list: arena, row store, child index, stack), and jemalloc counts
+/// what its thread cache holds for reuse as allocated (the reference host,
+/// which keeps nothing, comes back within 0.5 MiB). Below the smallest
+/// container a million rows grow, the 4 MiB stack of children asked for,
+/// so any container left at its peak fails the phase (the arena alone is
+/// 64 MiB).
+let clearedListLimit = 4 * 1_048_576
+
+/// The cleared-list phase: prints both hosts' figures, fails if the fast
+/// host keeps more than `clearedListLimit`.
+func runClearedList(rows: Int) {
+    guard let fast = measureClearedList(on: WorkflowHost<ClearedListRoot>.self, rows: rows) else {
+        fail("cleared list: the fast host rendered a wrong list")
+    }
+    guard let reference = measureClearedList(on: ReferenceWorkflowHost<ClearedListRoot>.self, rows: rows) else {
+        fail("cleared list: the reference host rendered a wrong list")
+    }
+    for (name, memory) in [("fast", fast), ("reference", reference)] {
+        print(String(
+            format: "soak: cleared list of %d rows, %@ host: before the list %@, peak %@, after clear %@ (%@ kept), %.1f s",
+            rows, name, mebibytes(memory.before), mebibytes(memory.peak), mebibytes(memory.afterClear),
+            mebibytes(memory.retained), memory.seconds
+        ))
+    }
+    guard fast.retained <= clearedListLimit else {
+        fail("the fast host kept \(mebibytes(fast.retained)) after its list of \(rows) rows was cleared (limit \(mebibytes(clearedListLimit)))")
+    }
+}
+
+runClearedList(rows: listRows)
 
 var random = SeededRandom(seed: seed)
 var model = SoakModel(sections: sectionCount, rowsPerSection: rowsPerSection)

@@ -8,7 +8,7 @@ extension FastRuntime {
     /// fatal during a render pass.
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
-        guard !isTornDown, nodes[node.id].generation == node.generation else { return }
+        guard !isTornDown, nodes.isCurrent(node) else { return }
         gate.submit(
             failingDuringRender: {
                 RuntimeErrors.sendDuringRender(

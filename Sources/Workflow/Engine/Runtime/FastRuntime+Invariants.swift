@@ -31,6 +31,10 @@ extension FastRuntime {
         if live.count + freeListed.count != nodes.count {
             broken("\(nodes.count - live.count - freeListed.count) free slots missing from the free list")
         }
+        if freeListed.count != nodes.freeCount {
+            broken("the free list holds \(freeListed.count) slots, the arena counts \(nodes.freeCount)")
+        }
+        if hasObserver, sessions.count != nodes.count { broken("\(sessions.count) sessions for \(nodes.count) arena slots") }
 
         // The tree: each child list against the child index and the parents.
         var listed = 0

@@ -11,12 +11,14 @@ extension FastRuntime {
     }
 
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
+    /// Memory the nodes that ended no longer need goes back after it.
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
         stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true
         let rendering = body()
         gate.isRendering = false
+        trimIfDue()
         #if DEBUG
         checkInvariants()
         #endif

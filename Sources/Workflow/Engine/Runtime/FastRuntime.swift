@@ -3,17 +3,18 @@
 // Where things are (Sources/Workflow/Engine/):
 // - Storage/: the containers, each owning its logic. `RawStack` and
 //   `SegmentedBuffer` (raw memory); `NodeArena` (records and keys, with its
-//   free list) and `NodeRecord`; `NodeStore` (typed values of one workflow
-//   type, with `AnyNodeStore`, `NodeSlot`, `Equality`); `ChildIndex` (the
-//   hash table, its hashing and its probing); the typed IDs `NodeID`,
-//   `TypeIndex`, `StoreSlot` and the `NodeHandle` that outlives a node.
+//   free list and its trimming) and `NodeRecord`; `NodeStore` (typed values
+//   of one workflow type, with `AnyNodeStore`, `NodeSlot`, `Equality`);
+//   `ChildIndex` (the hash table, its hashing and its probing); the typed
+//   IDs `NodeID`, `TypeIndex`, `StoreSlot` and the `NodeHandle` that
+//   outlives a node.
 // - Runtime/: this class, one file per concern: `+Stores` (store per type),
 //   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
-//   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Sinks`,
-//   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
-//   the host), `+PassNumbers` (renumbering before they could wrap),
-//   `+DebugSnapshot`, `+Invariants` (the debug builds' consistency walk);
-//   `RenderFrame`, `CascadeResult`.
+//   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Trimming`
+//   (memory back once nodes ended), `+Sinks`, `+SideEffects`, `+Cascade`
+//   (sends and actions), `+Root` (the channel to the host), `+PassNumbers`
+//   (renumbering before they could wrap), `+DebugSnapshot`, `+Invariants`
+//   (the debug builds' consistency walk); `RenderFrame`, `CascadeResult`.
 // - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
 // - `CascadeGate` and `StackGuard` (both runtimes), `OutputRoute`,
 //   `SideEffectTable`, `RenderContextPool`, `FaultInjection`.
@@ -58,6 +59,11 @@
 //   context object comes from a pool per workflow type (`RenderContextPool`),
 //   sinks reuse their registration, output routes are updated in place, the
 //   stacks keep their capacity.
+// - Memory back. Once half the arena's worth of nodes ended, the end of a
+//   top-level pass trims each container less than a quarter full down to
+//   twice its live nodes (at least `keptRoom`): only free tails go, live
+//   nodes never move, and trimmed arena positions come back at a generation
+//   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
 //   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch` and
 //   the runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.

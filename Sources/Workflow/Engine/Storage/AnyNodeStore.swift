@@ -24,6 +24,11 @@ class AnyNodeStore {
     /// Destroys every live slot, when the runtime ends; made the same way.
     @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
 
+    /// Gives back the free slots above the highest live one, when most
+    /// slots are free (`NodeStore.trimFreeTail`). Virtual, so unspecialised:
+    /// it destroys no value, so it needs no witness of the workflow type.
+    func trimFreeTail(keeping minimum: Int) { fatalError("abstract") }
+
     /// How many slots the store has and which of them are free, for the
     /// invariant walk.
     func slotCounts() -> (count: Int, free: Set<Int32>) { fatalError("abstract") }

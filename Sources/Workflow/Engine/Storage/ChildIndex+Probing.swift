@@ -1,5 +1,6 @@
 // Look-up, insertion and removal: linear probing from the hash's home
-// entry, backward-shift deletion.
+// entry, backward-shift deletion; the table grows as children come and
+// shrinks once most of them ended.
 
 extension ChildIndex {
     /// The child of `parent` with this type index and key, or `none`. The
@@ -83,9 +84,29 @@ extension ChildIndex {
     /// Doubles the table; four times while it is small, where rehashing
     /// the same entries again soon costs more than the memory.
     private mutating func grow() {
+        rehash(capacity: capacity * (capacity < 1 << 14 ? 4 : 2))
+    }
+
+    /// Rehashes into the smallest table that keeps the load at most 1/4 and
+    /// room for `minimum` children at the load growth allows (1/2), when
+    /// that table is smaller: one left sparse by ended nodes gives its memory
+    /// back. A quarter, not a half, so that the children must double before
+    /// it grows again; since growth can quadruple a table, leaving it 1/8
+    /// full, it shrinks only once it is at most 1/8 full.
+    mutating func shrinkIfSparse(keepingRoomFor minimum: Int) {
+        var newCapacity = 16
+        while newCapacity < 4 * count || newCapacity < 2 * minimum {
+            newCapacity *= 2
+        }
+        if newCapacity < capacity {
+            rehash(capacity: newCapacity)
+        }
+    }
+
+    /// Moves every entry into a new table of `newCapacity` entries.
+    private mutating func rehash(capacity newCapacity: Int) {
         let old = entries
         let oldCapacity = capacity
-        let newCapacity = oldCapacity * (oldCapacity < 1 << 14 ? 4 : 2)
         entries = .allocate(capacity: newCapacity)
         entries.initialize(repeating: Entry(node: .none, hash: 0), count: newCapacity)
         capacity = newCapacity
@@ -93,5 +114,7 @@ extension ChildIndex {
             insert(old[k])
         }
         old.deallocate()
+        // The empty entry where the last look-up stopped was in the old table.
+        lastMissCount = -1
     }
 }

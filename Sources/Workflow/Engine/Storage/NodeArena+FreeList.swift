@@ -9,11 +9,12 @@ extension NodeArena {
         let reused = firstFree
         if !reused.isNone {
             firstFree = self[reused].nextSibling
+            freeCount -= 1
             self[reused] = NodeRecord(typeIndex: typeIndex, parent: parent, generation: self[reused].generation)
             self[keyOf: reused] = key
             return reused
         }
-        append(NodeRecord(typeIndex: typeIndex, parent: parent, generation: 0), key: key)
+        append(NodeRecord(typeIndex: typeIndex, parent: parent, generation: generationFloor), key: key)
         return NodeID(position: count - 1)
     }
 
@@ -29,5 +30,14 @@ extension NodeArena {
         self[node].generation &+= 1
         self[node].nextSibling = firstFree
         firstFree = node
+        freeCount += 1
+        endedSinceTrim += 1
+    }
+
+    /// Whether `handle` names the node now at its position: a position
+    /// below `count` (the arena may have been trimmed below it since the
+    /// handle was made) whose record has the handle's generation.
+    func isCurrent(_ handle: NodeHandle) -> Bool {
+        !handle.id.isNone && handle.id.position < count && self[handle.id].generation == handle.generation
     }
 }

@@ -5,9 +5,11 @@
 /// uniqueness (a runtime call) and bounds.
 ///
 /// Invariants: positions `0..<count` are initialised (free ones included: a
-/// freed record is reset, not destroyed, and waits on the free list), the
-/// others are not. Only the runtime indexes it, with IDs it handed out; a
-/// handle from outside is checked against its generation before use.
+/// freed record is reset, not destroyed, and waits on the free list, which
+/// holds `freeCount` records), the others are not. Only the runtime indexes
+/// it, with IDs it handed out; a handle from outside is checked against
+/// `count` and its generation before use (`isCurrent`): the arena may have
+/// been trimmed below it since.
 @usableFromInline
 struct NodeArena {
     @usableFromInline
@@ -30,6 +32,14 @@ struct NodeArena {
     @usableFromInline var count = 0
     /// Head of the free records, linked through `nextSibling`.
     var firstFree = NodeID.none
+    /// How many records wait on the free list.
+    var freeCount = 0
+    /// Nodes ended since the last `trimFreeTail`: what pays for the next.
+    var endedSinceTrim = 0
+    /// The generation a record starts with when it is appended: at least
+    /// that of every record trimmed away, so that a handle to a node that
+    /// held a trimmed position never matches the node that takes it later.
+    var generationFloor: UInt32 = 0
 
     @usableFromInline
     init() {}

@@ -16,6 +16,9 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
     @exclusivity(unchecked) @usableFromInline var count = 0
     @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<StoreSlot>(capacity: 4)
+    /// Slots released since the last trim: a trim looks at every slot, so
+    /// it waits until half of them were released.
+    @exclusivity(unchecked) @usableFromInline var releasedSinceTrim = 0
     /// The render contexts of this type's renders, reused (R5).
     @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
@@ -101,6 +104,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             _ = routes[slot.position].move()
         }
         freeSlots.push(slot)
+        releasedSinceTrim &+= 1
     }
 
     /// Destroys every live slot: the end of the runtime.
@@ -116,6 +120,36 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         }
         count = 0
         freeSlots.count = 0
+    }
+
+    /// When fewer than a quarter of the slots hold a node, there are more
+    /// than `minimum`, and half of them were released since the last trim:
+    /// drops the free slots above the highest live one, frees the segments
+    /// past room for twice the live nodes (and at least `minimum`), and
+    /// restacks the free slots left so that the lowest is taken first. Live
+    /// slots never move; free ones hold no value, so nothing is destroyed.
+    override func trimFreeTail(keeping minimum: Int) {
+        let live = count - freeSlots.count
+        guard count > minimum, live * 4 < count, releasedSinceTrim * 2 >= count else { return }
+        releasedSinceTrim = 0
+        var isFree = [Bool](repeating: false, count: count)
+        for k in 0..<freeSlots.count {
+            isFree[freeSlots[k].position] = true
+        }
+        var newCount = count
+        while newCount > 0, isFree[newCount - 1] {
+            newCount -= 1
+        }
+        guard newCount < count else { return }
+        count = newCount
+        freeSlots.count = 0
+        for slot in stride(from: newCount - 1, through: 0, by: -1) where isFree[slot] {
+            freeSlots.push(StoreSlot(position: slot))
+        }
+        freeSlots.shrink(expecting: freeSlots.count, minimum: 4)
+        let room = max(newCount, 2 * live, minimum)
+        slots.shrink(toFit: room)
+        routes?.shrink(toFit: room)
     }
 
     override func slotCounts() -> (count: Int, free: Set<Int32>) {

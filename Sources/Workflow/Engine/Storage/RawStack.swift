@@ -1,7 +1,8 @@
-/// A stack of trivial values in one raw buffer that keeps its capacity: the
-/// render frames and the children asked for by the running passes. Pushes
-/// and pops run on every node of a render pass, and an array's writes each
-/// check uniqueness (a runtime call).
+/// A stack of trivial values in one raw buffer that keeps its capacity
+/// until its owner gives room back (`shrink`): the render frames and the
+/// children asked for by the running passes. Pushes and pops run on every
+/// node of a render pass, and an array's writes each check uniqueness (a
+/// runtime call).
 @usableFromInline
 struct RawStack<Element> {
     @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -50,6 +51,24 @@ struct RawStack<Element> {
         base.deallocate()
         base = newBase
         capacity *= 2
+    }
+
+    /// Gives room back once the stack could hold four times what it is
+    /// expected to: keeps room for twice `expected` (at least `minimum`, a
+    /// power of two, and what it holds), so that a stack whose use swings by
+    /// less than that does not reallocate back and forth.
+    mutating func shrink(expecting expected: Int, minimum: Int) {
+        let needed = max(expected, count, 1)
+        guard capacity > max(minimum, 4 * needed) else { return }
+        var newCapacity = minimum
+        while newCapacity < 2 * needed {
+            newCapacity *= 2
+        }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 
     @inlinable

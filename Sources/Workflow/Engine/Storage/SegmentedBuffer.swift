@@ -7,6 +7,9 @@
 /// where a doubling buffer copies everything log(n) times and keeps up to
 /// half of itself empty.
 ///
+/// Segments past the first go back to the allocator when their owner's
+/// elements no longer reach them (`shrink`); the first segment stays.
+///
 /// The buffer tracks capacity only; its owner tracks which elements are
 /// initialised and destroys them before `deallocate`.
 @usableFromInline
@@ -49,6 +52,20 @@ struct SegmentedBuffer<Element> {
         }
         segments.push(.allocate(capacity: Self.segmentSize))
         capacity += Self.segmentSize
+    }
+
+    /// Frees the segments past the first that hold none of elements
+    /// `0..<count` (all others destroyed): capacity comes down to `count`
+    /// rounded up to a whole segment. Segments below stay where they are.
+    mutating func shrink(toFit count: Int) {
+        guard capacity > Self.segmentSize else { return }
+        let kept = max(1, (count + Self.segmentSize - 1) >> Self.segmentShift)
+        guard kept < segments.count else { return }
+        while segments.count > kept {
+            segments.pop().deallocate()
+        }
+        capacity = kept << Self.segmentShift
+        segments.shrink(expecting: kept, minimum: 4)
     }
 
     /// Frees the memory; the elements must have been destroyed.
