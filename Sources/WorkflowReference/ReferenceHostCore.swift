@@ -65,7 +65,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     func update(workflow: WorkflowType) {
         // Called from an observer or the debugger: handled after the current
         // cascade, like a send (dropped if the host is released meanwhile).
-        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in applyUpdate(workflow) }
+        runtime.gate.submitUpdate(of: workflow) { [self] in applyUpdate($0) }
     }
 
     private func applyUpdate(_ workflow: WorkflowType) {

@@ -67,12 +67,16 @@ package final class CascadeGate {
     }
 
     /// A host's `update(workflow:)` (R19): fatal during a render pass, after
-    /// the current cascade when called from one, else now.
-    package func submitUpdate(of workflowType: Any.Type, _ update: @escaping () -> Void) {
+    /// the current cascade when called from one, else now. `update` gets the
+    /// new workflow value, so that an update run at once allocates nothing.
+    package func submitUpdate<Workflow>(
+        of workflow: Workflow,
+        _ update: @escaping (Workflow) -> Void
+    ) {
         submit(
-            failingDuringRender: { RuntimeErrors.updateDuringRender(workflowType: workflowType) },
-            queueing: { update },
-            running: update
+            failingDuringRender: { RuntimeErrors.updateDuringRender(workflowType: Workflow.self) },
+            queueing: { { update(workflow) } },
+            running: { update(workflow) }
         )
     }
 }

@@ -67,7 +67,7 @@ final class HostCore<WorkflowType: Workflow> {
 
     /// R19, after the current cascade when called from one.
     func update(workflow: WorkflowType) {
-        runtime.gate.submitUpdate(of: WorkflowType.self) { [self] in performUpdate(workflow) }
+        runtime.gate.submitUpdate(of: workflow) { [self] in performUpdate($0) }
     }
 
     private var isReleased: Bool { runtime.gate.isClosed }
