@@ -21,14 +21,17 @@ extension NodeArena {
     /// Frees the record of a node that ended: reset (the node let go of
     /// what it held), the key dropped, the generation bumped.
     mutating func free(_ node: NodeID) {
-        self[node].typeIndex = .free
-        self[keyOf: node] = ""
-        self[node].firstChild = .none
-        self[node].parent = .none
-        self[node].seenInPass = 0
-        self[node].needsRender = false
-        self[node].generation &+= 1
-        self[node].nextSibling = firstFree
+        assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+        // One look-up of the entry for all the writes.
+        let record = recordAddress(node.position)
+        record.pointee.typeIndex = .free
+        keyAddress(node.position).pointee = ""
+        record.pointee.firstChild = .none
+        record.pointee.parent = .none
+        record.pointee.seenInPass = 0
+        record.pointee.needsRender = false
+        record.pointee.generation &+= 1
+        record.pointee.nextSibling = firstFree
         firstFree = node
         freeCount += 1
         endedSinceTrim += 1
