@@ -22,8 +22,8 @@ package enum StackGuard {
 
     /// The thread whose stack `end` is; the main queue can be drained by a
     /// thread other than the process's main thread (Swift Testing on Linux).
-    nonisolated(unsafe) private static var endThread: pthread_t?
-    nonisolated(unsafe) private static var end: UInt = 0
+    @exclusivity(unchecked) nonisolated(unsafe) private static var endThread: pthread_t?
+    @exclusivity(unchecked) nonisolated(unsafe) private static var end: UInt = 0
 
     /// The lowest address of this thread's stack; 0 where it is unknown,
     /// which turns the check off. Cached per thread: asking the system may

@@ -65,8 +65,9 @@
 //   nodes never move, and trimmed arena positions come back at a generation
 //   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
-//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch` and
-//   the runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
+//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch`,
+//   `StackGuard` and the runtime's fields of `RenderContext` are
+//   `@exclusivity(unchecked)`.
 //   Swift checks exclusive access to a class's stored properties (and to
 //   static ones) at run time, a call per access, and a render pass or a
 //   cascade touches these on every step. The check guards against overlapping
