@@ -14,6 +14,9 @@ public final class FuzzLog {
     /// Renderings the host published to its rendering observers, in order.
     var published: [PublishedRendering] = []
     public internal(set) var stateChanged = false
+    /// Whether the host compares every comparable state (S1), as it does
+    /// with `renderOnlyIfStateChanged` on.
+    var comparesEveryState = false
     /// The debugger's snapshots and update infos, one per cascade or update.
     public internal(set) var snapshots: [String] = []
 

@@ -1,3 +1,5 @@
+import Workflow
+
 /// Marks whether a test workflow's props or state are `Equatable`: the same
 /// generic workflow comes in Equatable and non-Equatable variants, which the
 /// runtimes treat differently (S1, S2) and which are distinct types (R1).
@@ -104,7 +106,10 @@ extension FuzzState {
     /// expectation of S3's check (a cascade that changed no state renders
     /// nothing with skipping) comes from here, by the state's own flavor.
     fileprivate func noteChange(from before: FuzzState) {
-        if F.isChange(from: before, to: self) { FuzzLog.current.stateChanged = true }
+        let log = FuzzLog.current
+        // S1 compares only states it can keep for free, unless told to compare all.
+        let compared = Equality.comparesChanges(of: Self.self, everyComparableState: log.comparesEveryState)
+        if !compared || F.isChange(from: before, to: self) { log.stateChanged = true }
     }
 }
 

@@ -52,6 +52,7 @@ final class HostUnderTest {
             let debugger = kind.observed && tree.debugger ? FuzzDebugger(log: log) : nil
             let log = log
             let onlyIfStateChanged = tree.renderOnlyIfStateChanged
+            log.comparesEveryState = onlyIfStateChanged
             var live: (any WorkflowHosting<Root>)? = Runtime.withConfiguration(override: {
                 $0.renderSkipping = true
                 $0.renderOnlyIfStateChanged = onlyIfStateChanged

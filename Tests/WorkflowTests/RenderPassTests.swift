@@ -38,13 +38,14 @@ private struct TrackerParent: Workflow, Equatable {
 private struct Relabeler: Workflow {
     typealias Output = String
 
+    /// The label's number: a bit copy, so S1 compares it.
     struct State: Equatable {
-        var label = "t0"
+        var label = 0
     }
 
     struct Rendering {
         var child: Node.Rendering
-        var relabel: Sink<String>
+        var relabel: Sink<Int>
     }
 
     func makeInitialState() -> State { State() }
@@ -53,9 +54,9 @@ private struct Relabeler: Workflow {
         record("Relabeler render")
         let label = state.label
         let child = Node("C").rendered(in: context, key: "c", outputMap: { text in
-            AnyWorkflowAction<Relabeler>(sendingOutput: "\(label):\(text)")
+            AnyWorkflowAction<Relabeler>(sendingOutput: "t\(label):\(text)")
         })
-        let relabel = context.makeSink(of: String.self, onEvent: { newLabel, state, _ in
+        let relabel = context.makeSink(of: Int.self, onEvent: { newLabel, state, _ in
             state.label = newLabel
             return nil
         })
@@ -160,9 +161,9 @@ struct RenderPassTests {
         host.rendering.child.send(.emit("x"), to: "C")
         #expect(host.publishedOutputs == ["t0:x"])
 
-        host.rendering.relabel.send("t1")
+        host.rendering.relabel.send(1)
         host.rendering.child.send(.emit("y"), to: "C")
-        host.rendering.relabel.send("t2")
+        host.rendering.relabel.send(2)
         host.rendering.child.send(.emit("z"), to: "C")
         #expect(host.publishedOutputs == ["t0:x", "t1:y", "t2:z"])
 

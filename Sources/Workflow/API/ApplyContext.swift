@@ -104,14 +104,22 @@ extension ApplyContext {
         key: String,
         _ body: (ApplyContext<WorkflowType>) -> Result
     ) -> Result {
+        withUnsafePointer(to: workflow) { withContext(workflowAt: $0, key: key, body) }
+    }
+
+    /// The same over a workflow value that stays put until `body` returns.
+    @inlinable
+    package static func withContext<Result>(
+        workflowAt workflow: UnsafePointer<WorkflowType>,
+        key: String,
+        _ body: (ApplyContext<WorkflowType>) -> Result
+    ) -> Result {
         let outer = ApplyEpoch.current
         ApplyEpoch.last += 1
         let epoch = ApplyEpoch.last
         ApplyEpoch.current = epoch
         defer { ApplyEpoch.current = outer }
-        return withUnsafePointer(to: workflow) { workflow in
-            body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
-        }
+        return body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
     }
 }
 

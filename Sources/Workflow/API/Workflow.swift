@@ -28,6 +28,16 @@ public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     /// Produces a rendering from the current state; asks for children and side
     /// effects, and declares sinks, through `context`.
     func render(state: State, context: RenderContext<Self>) -> Rendering
+
+    /// Render skipping's `==` of two workflow values (S2), chosen where the
+    /// type conforms: `==` for an `Equatable` workflow that is not a class,
+    /// `false` for a class, `nil` (found at run time) otherwise. A
+    /// requirement so that the fast runtime calls `==` specialised for the
+    /// concrete type. Not for user code: the defaults are the only witnesses.
+    static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool?
+
+    /// The same for two states (S1).
+    static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool?
 }
 
 extension Workflow {
@@ -48,6 +58,32 @@ extension Workflow {
         outputMap: @escaping (Output) -> Action
     ) -> Rendering where Action.WorkflowType == Parent {
         context.render(workflow: self, key: key, outputMap: outputMap)
+    }
+}
+
+// S1, S2: what the fast runtime compares, chosen at the conformance. A
+// conformance the compiler cannot see there (a conditional or retroactive
+// `Equatable`) falls back to `Equality`, found once per type at run time.
+extension Workflow {
+    @inlinable
+    public static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool? { nil }
+
+    @inlinable
+    public static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool? { nil }
+}
+
+extension Workflow where Self: Equatable {
+    @inlinable
+    public static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool? {
+        // A class changed in place would equal itself (S2).
+        Self.self is AnyObject.Type ? false : lhs == rhs
+    }
+}
+
+extension Workflow where State: Equatable {
+    @inlinable
+    public static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool? {
+        State.self is AnyObject.Type ? false : lhs == rhs
     }
 }
 

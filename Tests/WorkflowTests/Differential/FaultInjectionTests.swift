@@ -90,7 +90,8 @@ extension DifferentialTests {
 
     @Test("Repro: a no-op cascade that publishes nothing on the fast runtime (S3)")
     func reproPublishOnlyAfterRender() {
-        let tree = TreeSpec(root: NodeSpec(.stateful))
+        // An Int state: S1 compares it, so the no-op is no change.
+        let tree = TreeSpec(root: NodeSpec(.emptyLeaf))
         let events: [FuzzEvent] = [
             .send(.current(0), .noop),
         ]

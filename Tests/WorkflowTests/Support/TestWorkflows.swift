@@ -1,3 +1,4 @@
+import Foundation
 import Workflow
 
 // Workflows shared by several topics. Each writes what it does to
@@ -29,9 +30,10 @@ struct Node: Workflow, Equatable {
         self.children = children
     }
 
+    /// A bit copy (no references), so S1 compares it with `==`.
     struct State: Equatable, CustomStringConvertible {
         var count = 0
-        var heard: [String] = []
+        var heard = HeardTexts()
 
         var description: String {
             heard.isEmpty ? "count=\(count)" : "count=\(count) heard=\(heard.joined(separator: ","))"
@@ -120,6 +122,32 @@ enum NodeAction: WorkflowAction, CustomStringConvertible {
         case let .emit(text): "emit(\(text))"
         case let .incrementAndEmit(text): "incrementAndEmit(\(text))"
         case let .heard(text): "heard(\(text))"
+        }
+    }
+}
+
+/// The outputs a `Node` heard, in order. Interned: a list is a number into
+/// one table, and equal lists have equal numbers, so `Node.State` stays a
+/// bit copy and its `==` still compares the texts.
+struct HeardTexts: Equatable {
+    private var id = 0
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var lists: [[String]] = [[]]
+    nonisolated(unsafe) private static var ids: [[String]: Int] = [[]: 0]
+
+    var texts: [String] { Self.lock.withLock { Self.lists[id] } }
+    var isEmpty: Bool { id == 0 }
+
+    func joined(separator: String) -> String { texts.joined(separator: separator) }
+
+    mutating func append(_ text: String) {
+        let list = texts + [text]
+        id = Self.lock.withLock {
+            if let known = Self.ids[list] { return known }
+            Self.lists.append(list)
+            Self.ids[list] = Self.lists.count - 1
+            return Self.lists.count - 1
         }
     }
 }

@@ -56,36 +56,39 @@ extension FastRuntime {
         if gate.isClosed { return }
         let store = store(of: node, as: W.self)
         let slot = nodes[node].slot
-        let workflow = store[slot].workflow
-        var state = store[slot].state
+        // The action mutates the state where it lies (R17): no render or
+        // node start can run during an apply, so the slot stays put.
+        let nodeSlot = store.pointer(to: slot)
 
         var completion: ((W.State, W.Output?) -> Void)?
         if hasObserver, let observer {
             let session = sessions[node.position]!
+            let workflow = nodeSlot.pointee.workflow
             if fromSink {
                 observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
                 if gate.isClosed { return }
             }
-            completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
+            completion = observer.workflowWillApplyAction(
+                action, workflow: workflow, state: nodeSlot.pointee.state, session: session
+            )
             if gate.isClosed { return }
         }
 
-        let changed: Bool
-        let output: W.Output?
-        if !store.stateCanChange {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
-            changed = false
-        } else if let stateEquality = store.stateEquality {
-            let before = state
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
-            changed = !stateEquality(before, state)
-        } else {
-            output = ApplyContext.withContext(workflow: workflow, key: nodes[keyOf: node]) { action.apply(toState: &state, context: $0) }
-            changed = true
+        let before = store.comparesState ? nodeSlot.pointee.state : nil
+        let key = nodes[keyOf: node]
+        let output = withUnsafePointer(to: &nodeSlot.pointee.workflow) { workflow in
+            ApplyContext.withContext(workflowAt: workflow, key: key) {
+                action.apply(toState: &nodeSlot.pointee.state, context: $0)
+            }
         }
-        store[slot].state = state
+        // S1: compared when `comparesState`; a Void state never changes.
+        let changed = if let before {
+            !store.isUnchanged(state: before, nodeSlot.pointee.state)
+        } else {
+            store.stateCanChange
+        }
         if gate.isClosed { return }
-        completion?(state, output)
+        completion?(nodeSlot.pointee.state, output)
 
         if changed {
             cascadeChangedState = true

@@ -27,7 +27,9 @@ extension FastRuntime {
             if storeTable.count >= TypeIndex.free.position {
                 RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
             }
-            store = NodeStore<W>(typeIndex: TypeIndex(rawValue: UInt16(storeTable.count)))
+            store = NodeStore<W>(
+                typeIndex: TypeIndex(rawValue: UInt16(storeTable.count)), comparingEveryState: renderOnlyIfStateChanged
+            )
             store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
             store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
             stores[id] = store

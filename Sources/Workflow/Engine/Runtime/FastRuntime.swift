@@ -127,7 +127,7 @@ final class FastRuntime {
     /// cascade, after the render pass if one was due.
     var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
     /// S3: a cascade that changed no state publishes nothing.
-    let renderOnlyIfStateChanged: Bool
+    @usableFromInline let renderOnlyIfStateChanged: Bool
 
     /// What the current cascade did: whether an action changed a state (for
     /// `renderOnlyIfStateChanged` without skipping), and its path for the

@@ -13,6 +13,16 @@ package enum Equality {
         guard !(type is AnyObject.Type), let equatable = type as? any Equatable.Type else { return nil }
         return equatable.equality(as: type)
     }
+
+    /// S1: whether an action's effect on a state of type `T` is found with
+    /// `==`. Only for a comparable state that is a bit copy, unless every
+    /// comparable state is (`renderOnlyIfStateChanged`): keeping the old
+    /// value of a state that holds references would make the action's first
+    /// in-place change copy it.
+    @inlinable
+    package static func comparesChanges<T>(of type: T.Type, everyComparableState: Bool) -> Bool {
+        (_isPOD(type) || everyComparableState) && of(type) != nil
+    }
 }
 
 extension Equatable {

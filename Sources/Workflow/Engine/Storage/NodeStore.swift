@@ -22,15 +22,18 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// The render contexts of this type's renders, reused (R5).
     @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
-    /// `==` of the state, when it is Equatable (S1).
+    /// `==` of the state and of the workflow value found at run time, for a
+    /// conformance `W`'s own requirements could not name (S1, S2).
     @usableFromInline let stateEquality: ((W.State, W.State) -> Bool)?
-    /// `==` of the workflow value, when it is Equatable (S2).
     @usableFromInline let workflowEquality: ((W, W) -> Bool)?
+    /// S1: whether an action's effect is checked with `==` (`Equality.comparesChanges`).
+    @usableFromInline let comparesState: Bool
 
     @inlinable
-    init(typeIndex: TypeIndex) {
+    init(typeIndex: TypeIndex, comparingEveryState: Bool = false) {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
+        comparesState = Equality.comparesChanges(of: W.State.self, everyComparableState: comparingEveryState)
         if W.Output.self != Never.self {
             routes = SegmentedBuffer(initialCapacity: 4)
         }
@@ -69,8 +72,22 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func isUnchanged(_ old: W, _ new: W) -> Bool {
         if MemoryLayout<W>.size == 0 { return true }
+        if let equal = W._renderSkippingEquality(old, new) { return equal }
         guard let workflowEquality else { return false }
         return workflowEquality(old, new)
+    }
+
+    /// S1: whether states compared by `comparesState` are equal.
+    @inlinable
+    func isUnchanged(state old: W.State, _ new: W.State) -> Bool {
+        if let equal = W._renderSkippingStateEquality(old, new) { return equal }
+        return stateEquality.unsafelyUnwrapped(old, new)
+    }
+
+    /// The node's slot in place, for an action to mutate its state.
+    @inlinable
+    func pointer(to slot: StoreSlot) -> UnsafeMutablePointer<NodeSlot<W>> {
+        slots[slot.position]
     }
 
     /// Takes a slot for a new node; `route` is nil exactly when the workflow
