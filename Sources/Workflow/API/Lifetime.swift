@@ -1,10 +1,15 @@
 /// The lifetime of a side effect: from the render pass that first ran its key
 /// to the first pass that did not ask for it, or the end of its node (R12).
 public final class Lifetime {
-    /// Whether the lifetime has ended.
-    public private(set) var hasEnded = false
+    // Unchecked exclusivity: a lifetime lives on the main queue (R22) and no
+    // access here overlaps another; a dynamic check cost more than the work.
 
-    var onEndedActions: [() -> Void] = []
+    /// Whether the lifetime has ended.
+    @exclusivity(unchecked) public private(set) var hasEnded = false
+
+    /// The first action kept apart, so the usual single action costs no array.
+    @exclusivity(unchecked) var firstOnEnded: (() -> Void)?
+    @exclusivity(unchecked) var moreOnEnded: [() -> Void] = []
 
     package init() {}
 
@@ -13,8 +18,10 @@ public final class Lifetime {
     public func onEnded(_ action: @escaping () -> Void) {
         if hasEnded {
             action()
+        } else if firstOnEnded == nil {
+            firstOnEnded = action
         } else {
-            onEndedActions.append(action)
+            moreOnEnded.append(action)
         }
     }
 
@@ -22,9 +29,12 @@ public final class Lifetime {
     package func end() {
         guard !hasEnded else { return }
         hasEnded = true
-        let actions = onEndedActions
-        onEndedActions = []
-        for action in actions {
+        let first = firstOnEnded
+        let more = moreOnEnded
+        firstOnEnded = nil
+        moreOnEnded = []
+        first?()
+        for action in more {
             action()
         }
     }

@@ -130,14 +130,27 @@ public final class RenderContext<WorkflowType: Workflow> {
     /// (R11, R12).
     @inlinable
     public func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
+        runSideEffect(hashableKey: key, action: action)
+    }
+
+    /// `runSideEffect(key:action:)` for a key of a concrete type, which the
+    /// runtime keeps without boxing it in an `AnyHashable` when it is an
+    /// `Int` or a `String` (the same keys match either way).
+    @inlinable
+    public func runSideEffect<Key: Hashable>(key: Key, action: (Lifetime) -> Void) {
+        runSideEffect(hashableKey: key, action: action)
+    }
+
+    @inlinable
+    func runSideEffect<Key: Hashable>(hashableKey key: Key, action: (Lifetime) -> Void) {
         if let runtime {
             runtime._withUnsafeGuaranteedRef {
-                $0.runSideEffect(key: key, node: node, workflowType: WorkflowType.self, action: action)
+                $0.runSideEffect(key: SideEffectKey(key), node: node, workflowType: WorkflowType.self, action: action)
             }
             return
         }
         checkValid()
-        backend.unsafelyUnwrapped.runSideEffect(key: key, action: action)
+        backend.unsafelyUnwrapped.runSideEffect(key: AnyHashable(key), action: action)
     }
 }
 

@@ -30,10 +30,10 @@ public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     func render(state: State, context: RenderContext<Self>) -> Rendering
 
     /// Render skipping's `==` of two workflow values (S2), chosen where the
-    /// type conforms: `==` for an `Equatable` workflow that is not a class,
-    /// `false` for a class, `nil` (found at run time) otherwise. A
-    /// requirement so that the fast runtime calls `==` specialised for the
-    /// concrete type. Not for user code: the defaults are the only witnesses.
+    /// type conforms: `==` for an `Equatable` workflow, `nil` (left to a
+    /// look-up at run time) otherwise. A requirement so that the fast runtime
+    /// calls `==` specialised for the concrete type; the runtime never asks
+    /// it of a class. Not for user code: the defaults are the only witnesses.
     static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool?
 
     /// The same for two states (S1).
@@ -75,15 +75,14 @@ extension Workflow {
 extension Workflow where Self: Equatable {
     @inlinable
     public static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool? {
-        // A class changed in place would equal itself (S2).
-        Self.self is AnyObject.Type ? false : lhs == rhs
+        lhs == rhs
     }
 }
 
 extension Workflow where State: Equatable {
     @inlinable
     public static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool? {
-        State.self is AnyObject.Type ? false : lhs == rhs
+        lhs == rhs
     }
 }
 

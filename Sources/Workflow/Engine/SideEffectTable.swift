@@ -3,23 +3,25 @@
 @usableFromInline
 final class SideEffectTable {
     struct Entry {
-        let key: AnyHashable
+        let key: SideEffectKey
         let lifetime: Lifetime
         var seenInPass: UInt32
     }
 
-    var entries: [Entry] = []
+    // Unchecked exclusivity: only the runtime's main-queue code touches the
+    // table, never in overlapping accesses.
+    @exclusivity(unchecked) var entries: [Entry] = []
     /// Key to entry index; built only for nodes with many side effects.
-    var index: [AnyHashable: Int]?
+    @exclusivity(unchecked) var index: [SideEffectKey: Int]?
 
     init() {}
 
-    func find(_ key: AnyHashable) -> Int? {
+    func find(_ key: SideEffectKey) -> Int? {
         if let index { return index[key] }
         return entries.firstIndex { $0.key == key }
     }
 
-    func add(_ key: AnyHashable, lifetime: Lifetime, pass: UInt32) {
+    func add(_ key: SideEffectKey, lifetime: Lifetime, pass: UInt32) {
         entries.append(Entry(key: key, lifetime: lifetime, seenInPass: pass))
         if index != nil {
             index![key] = entries.count - 1
@@ -50,7 +52,7 @@ final class SideEffectTable {
     }
 
     private func rebuildIndex() {
-        var index = [AnyHashable: Int](minimumCapacity: entries.count)
+        var index = [SideEffectKey: Int](minimumCapacity: entries.count)
         for (position, entry) in entries.enumerated() {
             index[entry.key] = position
         }

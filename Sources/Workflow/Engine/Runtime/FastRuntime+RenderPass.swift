@@ -137,16 +137,21 @@ extension FastRuntime {
     /// The existing child of `parent` with this type index and key, or `none`:
     /// first the previous child after the previous hit, then through the
     /// index.
-    @usableFromInline
+    @inlinable @inline(__always)
     func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
         let top = frames.count - 1
         let guess = frames[top].cursor
-        if !guess.isNone {
-            if nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
-                frames[top].cursor = nodes[guess].nextSibling
-                return guess
-            }
+        if !guess.isNone, nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
+            frames[top].cursor = nodes[guess].nextSibling
+            return guess
         }
+        return findChildInIndex(parent: parent, typeIndex: typeIndex, key: key)
+    }
+
+    /// `findChild` off the fast path: the siblings came in another order.
+    @usableFromInline
+    func findChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+        let top = frames.count - 1
         let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
         if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for

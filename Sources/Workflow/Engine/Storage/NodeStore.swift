@@ -28,11 +28,15 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @usableFromInline let workflowEquality: ((W, W) -> Bool)?
     /// S1: whether an action's effect is checked with `==` (`Equality.comparesChanges`).
     @usableFromInline let comparesState: Bool
+    /// A class is never compared (S2): the object changed in place would
+    /// equal itself. Kept here because `is AnyObject.Type` is a call.
+    @usableFromInline let workflowIsClass: Bool
 
     @inlinable
     init(typeIndex: TypeIndex, comparingEveryState: Bool = false) {
         stateEquality = Equality.of(W.State.self)
         workflowEquality = Equality.of(W.self)
+        workflowIsClass = W.self is AnyObject.Type
         comparesState = Equality.comparesChanges(of: W.State.self, everyComparableState: comparingEveryState)
         if W.Output.self != Never.self {
             routes = SegmentedBuffer(initialCapacity: 4)
@@ -72,6 +76,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func isUnchanged(_ old: W, _ new: W) -> Bool {
         if MemoryLayout<W>.size == 0 { return true }
+        if workflowIsClass { return false }
         if let equal = W._renderSkippingEquality(old, new) { return equal }
         guard let workflowEquality else { return false }
         return workflowEquality(old, new)

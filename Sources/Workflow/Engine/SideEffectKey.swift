@@ -1,0 +1,50 @@
+/// A side effect's key as the fast runtime keeps it (R11). `Int` and
+/// `String` keys, the usual ones, are kept as they are and compared
+/// directly; any other key is an `AnyHashable`, whose making and comparing
+/// go through dynamic casts. Equality is `AnyHashable`'s in every case, so
+/// a key matches exactly what it would match as an `AnyHashable`.
+@usableFromInline
+enum SideEffectKey: Hashable, CustomStringConvertible {
+    case int(Int)
+    case string(String)
+    case other(AnyHashable)
+
+    @inlinable
+    init<Key: Hashable>(_ key: Key) {
+        // Folded for a concrete `Key`.
+        if Key.self == Int.self {
+            self = .int(unsafeBitCast(key, to: Int.self))
+        } else if Key.self == String.self {
+            self = .string(unsafeBitCast(key, to: String.self))
+        } else if Key.self == AnyHashable.self {
+            self = .other(unsafeBitCast(key, to: AnyHashable.self))
+        } else {
+            self = .other(AnyHashable(key))
+        }
+    }
+
+    var erased: AnyHashable {
+        switch self {
+        case let .int(value): AnyHashable(value)
+        case let .string(value): AnyHashable(value)
+        case let .other(value): value
+        }
+    }
+
+    @usableFromInline
+    static func == (lhs: SideEffectKey, rhs: SideEffectKey) -> Bool {
+        switch (lhs, rhs) {
+        case let (.int(a), .int(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        // An Int equals an Int8 of the same value as AnyHashables.
+        default: lhs.erased == rhs.erased
+        }
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        erased.hash(into: &hasher)
+    }
+
+    @usableFromInline var description: String { "\(erased)" }
+}
