@@ -11,6 +11,9 @@
 # make bench-check     fails when the fast runtime's allocations per op regress
 #                      against Benchmarks/Baselines/allocations.json
 # make bench-baseline  rewrites that baseline from a fresh measurement
+# make bench-instructions  callgrind instructions per op of every case, fast,
+#                      reference and vanilla: table + results/instructions.json
+#                      (CASES=regex, VARIANTS=fast,reference,vanilla)
 # make soak            a 1,000,000-row list cleared gives its memory back, then
 #                      1,000,000 random events on a churning 10,000-row tree:
 #                      memory flat, hosts agree, no lifetime left (SOAK_EVENTS=)
@@ -28,11 +31,14 @@ BENCH := Benchmarks
 BIN := $(BENCH)/.build/release
 RESULTS := $(CURDIR)/results
 BASELINE := $(BENCH)/Baselines/allocations.json
+# valgrind installed if missing, then the callgrind measurements.
+INSTRUCTIONS := . Scripts/lib/ensure-packages.sh && ensure_command valgrind valgrind && \
+	python3 Scripts/bench_instructions.py $(if $(CASES),--cases '$(CASES)')
 ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
-	soak sanitize sanitize-address sanitize-thread fuzz report report-check \
-	profile example
+	bench-instructions soak sanitize sanitize-address \
+	sanitize-thread fuzz report report-check profile example
 
 test:
 	swift test
@@ -68,6 +74,11 @@ bench-check: bench-build
 
 bench-baseline: bench-build
 	$(BIN)/BenchTable --budget 0.1 --write-baseline $(BASELINE) --out $(RESULTS)/bench-baseline.json
+
+# Callgrind's instructions per op (Scripts/bench_instructions.py): the
+# figure of record, since wall-clock time moves by ~20% on shared machines.
+bench-instructions: bench-build
+	@$(INSTRUCTIONS) $(if $(VARIANTS),--variants $(VARIANTS))
 
 # The soak (Benchmarks/Sources/Soak): prints jemalloc's allocated bytes around
 # the cleared list (both hosts, about 4 s) and at every checkpoint, and ends
