@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Instructions per operation of every benchmark case under callgrind:
-`make bench-instructions` (the table and results/instructions.json).
+`make bench-instructions` (the table and results/instructions.json) and the
+instruction gate of `make bench-check`.
 
 Wall-clock time moves by about 20% on these shared machines; instruction
 counts repeat (to the instruction, from one run to the next on the same
@@ -44,6 +45,7 @@ WARMUP = 1
 ENVIRONMENT = {"SWIFT_DETERMINISTIC_HASHING": "1",
                "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1"}
 PASSED_THROUGH = ("WORKFLOW_PROFILES_DIR",)
+ALLOWANCE = 0.02
 VALGRIND = "valgrind"
 
 
@@ -186,6 +188,53 @@ def print_table(rows):
         print(f"* {variant} on {', '.join(case_ids)}: {ops} ops only (an op takes 15-20 s under callgrind)")
 
 
+def write_baseline(path, rows, toolchain, subset):
+    figures_by_case = {}
+    if subset and os.path.exists(path):
+        # CASES given: only those cases are measured; keep the others' figures.
+        with open(path) as file:
+            figures_by_case = json.load(file)["fastInstructionsPerOp"]
+    figures_by_case.update({case_id: row["fast"]["instructionsPerOp"] for case_id, row in rows.items() if row["fast"]})
+    baseline = {
+        "note": "Fast runtime instructions per op (callgrind Ir), from `make bench-instructions-baseline`; "
+                "`make bench-check` fails when one grows by more than 2%.",
+        "toolchain": toolchain,
+        "fastInstructionsPerOp": dict(sorted(figures_by_case.items())),
+    }
+    with open(path, "w") as file:
+        json.dump(baseline, file, indent=2)
+        file.write("\n")
+    print(f"wrote the instruction baseline {path} ({len(rows)} cases measured, {len(figures_by_case)} in it)")
+
+
+def check_baseline(path, rows, toolchain):
+    """Prints one line per case; returns the number of regressions."""
+    with open(path) as file:
+        baseline = json.load(file)
+    expected_by_case = baseline["fastInstructionsPerOp"]
+    if baseline.get("toolchain") not in (None, toolchain):
+        print(f"bench-check: the baseline was measured with {baseline['toolchain']}, this is {toolchain}: "
+              "instruction counts may differ for that alone")
+    regressions = 0
+    for case_id, row in rows.items():
+        if not row["fast"]:
+            continue
+        measured = row["fast"]["instructionsPerOp"]
+        expected = expected_by_case.get(case_id)
+        if expected is None:
+            print(f"bench-check: {case_id} fast {measured:,.0f} Ir/op, no baseline yet")
+            continue
+        change = measured / expected - 1 if expected else 0
+        verdict = ("REGRESSED" if measured > expected * (1 + ALLOWANCE)
+                   else "ok, improved" if measured < expected * (1 - ALLOWANCE) else "ok")
+        regressions += verdict == "REGRESSED"
+        print(f"bench-check: {case_id} fast {measured:,.0f} Ir/op, baseline {expected:,.0f} "
+              f"({change:+.1%}): {verdict}")
+    print(f"bench-check: {regressions or 'no'} instruction regression{'s' if regressions != 1 else ''} "
+          f"(> {ALLOWANCE:.0%}) against {path}")
+    return regressions
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runner", default=os.path.join(ROOT, "Benchmarks/.build/release/WorkloadRunner"))
@@ -196,6 +245,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                         help="callgrind processes at once (default 2)")
     parser.add_argument("--out", default=os.path.join(ROOT, "results/instructions.json"))
+    parser.add_argument("--check-baseline", metavar="FILE")
+    parser.add_argument("--write-baseline", metavar="FILE")
     args = parser.parse_args()
     global VALGRIND
     VALGRIND = shutil.which("valgrind") or sys.exit("bench-instructions: valgrind is not installed")
@@ -210,6 +261,8 @@ def main():
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         sys.exit(f"bench-instructions: unknown variants {unknown} (of {', '.join(VARIANTS)})")
+    if args.write_baseline and "fast" not in variants:
+        sys.exit("bench-instructions: the baseline is the fast variant's: include it in VARIANTS")
     pattern = re.compile(args.cases)
     cases = [case for case in list_cases(os.path.join(ROOT, runner)) if pattern.search(case["id"])]
     if not cases:
@@ -246,6 +299,13 @@ def main():
     for failure in failures:
         print(f"bench-instructions: FAILED {failure}")
     status = 1 if failures else 0
+    if args.write_baseline:
+        if failures:
+            print(f"bench-instructions: {args.write_baseline} not written: some runs failed")
+        else:
+            write_baseline(args.write_baseline, rows, toolchain, subset=bool(args.cases))
+    if args.check_baseline and check_baseline(args.check_baseline, rows, toolchain):
+        status = 1
     sys.exit(status)
 
 
