@@ -9,8 +9,15 @@
 # make bench           the benchmark comparison (README's main job): table + results/bench.json
 # make bench-smoke     every benchmark runs briefly and checks its result
 # make bench-check     fails when the fast runtime's allocations per op regress
-#                      against Benchmarks/Baselines/allocations.json
-# make bench-baseline  rewrites that baseline from a fresh measurement
+#                      against Benchmarks/Baselines/allocations.json, or its
+#                      instructions per op (callgrind) by more than 2% against
+#                      Benchmarks/Baselines/instructions.json (CASES=regex)
+# make bench-baseline  rewrites the allocation baseline from a fresh measurement
+# make bench-instructions  callgrind instructions per op of every case, fast,
+#                      reference and vanilla: table + results/instructions.json
+#                      (CASES=regex, VARIANTS=fast,reference,vanilla)
+# make bench-instructions-baseline  rewrites the instruction baseline (fast
+#                      only; with CASES=, only those cases' figures)
 # make soak            a 1,000,000-row list cleared gives its memory back, then
 #                      1,000,000 random events on a churning 10,000-row tree:
 #                      memory flat, hosts agree, no lifetime left (SOAK_EVENTS=)
@@ -28,11 +35,15 @@ BENCH := Benchmarks
 BIN := $(BENCH)/.build/release
 RESULTS := $(CURDIR)/results
 BASELINE := $(BENCH)/Baselines/allocations.json
+INSTRUCTIONS_BASELINE := $(BENCH)/Baselines/instructions.json
+# valgrind installed if missing, then the callgrind measurements.
+INSTRUCTIONS := . Scripts/lib/ensure-packages.sh && ensure_command valgrind valgrind && \
+	python3 Scripts/bench_instructions.py $(if $(CASES),--cases '$(CASES)')
 ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
-	soak sanitize sanitize-address sanitize-thread fuzz report report-check \
-	profile example
+	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
+	sanitize-thread fuzz report report-check profile example
 
 test:
 	swift test
@@ -63,11 +74,23 @@ bench-smoke: bench-build
 	@BENCH_SMOKE=1 $(ORDO) $(RESULTS)/smoke $(RESULTS)/smoke-ordo.log || (echo "bench-smoke: 0 passed, 1 failed"; exit 1)
 	@$(BIN)/BenchTable --smoke --ordo $(RESULTS)/smoke --ordo-log $(RESULTS)/smoke-ordo.log --out $(RESULTS)/bench-smoke.json
 
+# Both gates run even when the first fails, so that one run reports both.
 bench-check: bench-build
-	$(BIN)/BenchTable --smoke --budget 0.05 --check-baseline $(BASELINE) --out $(RESULTS)/bench-check.json
+	@status=0; \
+	$(BIN)/BenchTable --smoke --budget 0.05 --check-baseline $(BASELINE) --out $(RESULTS)/bench-check.json || status=1; \
+	$(INSTRUCTIONS) --variants fast --out $(RESULTS)/instructions-check.json --check-baseline $(INSTRUCTIONS_BASELINE) || status=1; \
+	exit $$status
 
 bench-baseline: bench-build
 	$(BIN)/BenchTable --budget 0.1 --write-baseline $(BASELINE) --out $(RESULTS)/bench-baseline.json
+
+# Callgrind's instructions per op (Scripts/bench_instructions.py): the
+# figure of record, since wall-clock time moves by ~20% on shared machines.
+bench-instructions: bench-build
+	@$(INSTRUCTIONS) $(if $(VARIANTS),--variants $(VARIANTS))
+
+bench-instructions-baseline: bench-build
+	@$(INSTRUCTIONS) --variants fast --out $(RESULTS)/instructions-baseline.json --write-baseline $(INSTRUCTIONS_BASELINE)
 
 # The soak (Benchmarks/Sources/Soak): prints jemalloc's allocated bytes around
 # the cleared list (both hosts, about 4 s) and at every checkpoint, and ends

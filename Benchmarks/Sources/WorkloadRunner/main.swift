@@ -3,31 +3,41 @@ import JemallocStats
 import Workloads
 
 // workload-runner: runs the main operation of one workload profile N times,
-// for `make profile` (callgrind, perf, jemalloc heap profiles).
+// for `make profile` (callgrind, perf, jemalloc heap profiles) and
+// `make bench-instructions` (callgrind, one case and variant per process).
 //
 //   workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N]
-//                   [--case ID] [--heap-dump FILE]
+//                   [--case ID] [--warmup N] [--heap-dump FILE]
+//   workload-runner --case ID [...]   (the profile is the case's own)
+//   workload-runner --list            (one line per case: id, profile, variants, operation)
 //
 // The profile's main operation is the first catalog case built from it
 // (e.g. w3-leaf-update -> W3); --case picks another one (e.g. W1c).
 // w6-memory has no operation: its tree is built once (--ops is ignored),
 // the heap dumped while it is alive, and its live bytes per node printed.
-// The tree is built first; --heap-dump writes a jemalloc heap profile after
-// the runs (needs MALLOC_CONF=prof:true). The result is checked at the end.
+// The tree is built first, then --warmup ops run (default 0), then the N
+// measured ops, each `run()` inside `instructionCountedRun` so that callgrind
+// can collect exactly those (--toggle-collect); `prepare()` stays outside.
+// --heap-dump writes a jemalloc heap profile after the runs (needs
+// MALLOC_CONF=prof:true). The result is checked at the end.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("workload-runner: \(message)\n".utf8))
     exit(2)
 }
 
+let usage = "usage: workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N] [--case ID] [--warmup N] [--heap-dump FILE] | --case ID [...] | --list"
 var arguments = CommandLine.arguments.dropFirst()
-guard let profileName = arguments.popFirst(), !profileName.hasPrefix("-") else {
-    fail("usage: workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N] [--case ID] [--heap-dump FILE]")
+var profileName: String?
+if let first = arguments.first, !first.hasPrefix("-") {
+    profileName = arguments.popFirst()
 }
 var variant = Variant.fast
 var ops = 1_000
+var warmup = 0
 var caseID: String?
 var heapDump: String?
+var list = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--variant":
@@ -36,10 +46,24 @@ while let argument = arguments.popFirst() {
     case "--ops":
         guard let value = arguments.popFirst().flatMap(Int.init), value >= 0 else { fail("--ops needs a count") }
         ops = value
+    case "--warmup":
+        guard let value = arguments.popFirst().flatMap(Int.init), value >= 0 else { fail("--warmup needs a count") }
+        warmup = value
     case "--case": caseID = arguments.popFirst()
     case "--heap-dump": heapDump = arguments.popFirst()
+    case "--list": list = true
     default: fail("unknown argument \(argument)")
     }
+}
+if profileName == nil && caseID == nil && !list { fail(usage) }
+
+/// Runs one measured op. Never inlined, and named distinctively, so that
+/// `valgrind --tool=callgrind --collect-atstart=no
+/// --toggle-collect='*instructionCountedRun*'` counts exactly the ops' own
+/// instructions: no start-up, tree building, warm-up or preparation.
+@inline(never)
+func instructionCountedRun(_ operation: WorkloadOperation) {
+    operation.run()
 }
 
 /// W6: build the tree, dump the heap while it lives, print bytes per node.
@@ -73,17 +97,30 @@ let status: Int32 = onMainQueue {
     } catch {
         fail("\(error)")
     }
-    let matching = cases.filter { $0.profile == profileName && (caseID == nil || $0.id == caseID) }
+    if list {
+        // Tab-separated, for Scripts/bench_instructions.py.
+        for workloadCase in cases {
+            let variants = workloadCase.variants.map(\.rawValue).joined(separator: ",")
+            print([workloadCase.id, workloadCase.profile, variants, workloadCase.operation].joined(separator: "\t"))
+        }
+        return 0
+    }
+    let matching = cases.filter { (profileName == nil || $0.profile == profileName) && (caseID == nil || $0.id == caseID) }
     guard let workloadCase = matching.first else {
         let known = Set(cases.map(\.profile)).sorted().joined(separator: ", ")
-        fail("no workload case for profile \(profileName)\(caseID.map { " and case \($0)" } ?? "") (profiles: \(known), w6-memory)")
+        let wanted = [profileName.map { "profile \($0)" }, caseID.map { "case \($0)" }].compactMap { $0 }.joined(separator: " and ")
+        fail("no workload case for \(wanted) (profiles: \(known), w6-memory)")
     }
     guard workloadCase.variants.contains(variant) else { fail("\(workloadCase.id) has no \(variant) variant") }
     let operation = workloadCase.makeOperation(variant)
+    for _ in 0..<warmup {
+        if operation.needsPreparation { operation.prepare() }
+        operation.run()
+    }
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<ops {
         if operation.needsPreparation { operation.prepare() }
-        operation.run()
+        instructionCountedRun(operation)
     }
     let elapsed = DispatchTime.now().uptimeNanoseconds - start
     if let heapDump, !Jemalloc.dumpHeapProfile(to: heapDump) {
