@@ -1,9 +1,6 @@
 /// The lifetime of a side effect: from the render pass that first ran its key
 /// to the first pass that did not ask for it, or the end of its node (R12).
 public final class Lifetime {
-    // Unchecked exclusivity: a lifetime lives on the main queue (R22) and no
-    // access here overlaps another; a dynamic check cost more than the work.
-
     /// Whether the lifetime has ended.
     @exclusivity(unchecked) public private(set) var hasEnded = false
 

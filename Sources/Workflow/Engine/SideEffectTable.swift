@@ -8,8 +8,6 @@ final class SideEffectTable {
         var seenInPass: UInt32
     }
 
-    // Unchecked exclusivity: only the runtime's main-queue code touches the
-    // table, never in overlapping accesses.
     @exclusivity(unchecked) var entries: [Entry] = []
     /// Key to entry index; built only for nodes with many side effects.
     @exclusivity(unchecked) var index: [SideEffectKey: Int]?

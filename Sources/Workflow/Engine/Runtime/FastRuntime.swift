@@ -66,8 +66,8 @@
 //   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
 //   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch`,
-//   `StackGuard` and the runtime's fields of `RenderContext` are
-//   `@exclusivity(unchecked)`.
+//   `StackGuard`, `Lifetime`, `SideEffectTable`, `SinkRegistration` and the
+//   runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
 //   Swift checks exclusive access to a class's stored properties (and to
 //   static ones) at run time, a call per access, and a render pass or a
 //   cascade touches these on every step. The check guards against overlapping

@@ -11,8 +11,6 @@ package class SinkRegistration {
     /// the registration is dead. (The action type itself is the dynamic
     /// type of the `ActionSinkTarget`: no field for it, 64 bytes in all
     /// with the runtime, the node and its key.)
-    // Unchecked exclusivity: read and written on the main queue only (R22),
-    // never in overlapping accesses.
     @exclusivity(unchecked) @usableFromInline var declaredInPass: UInt32
     @exclusivity(unchecked) @usableFromInline var next: SinkRegistration?
 
