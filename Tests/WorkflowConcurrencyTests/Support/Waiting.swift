@@ -10,20 +10,31 @@ let workerTimeout: Duration = .seconds(30)
 /// it held. Tests `#expect` the result, so a worker that never delivers
 /// fails the test instead of hanging it.
 ///
-/// It gives up once `timeout` passed and the main actor had at least
-/// `minimumTurns` turns of waiting here: in a full test run other suites
-/// may hold the main actor for seconds, and the work awaited needs turns of
-/// the main actor to arrive, not only time.
+/// Time alone is a poor judge on a busy machine: in a full test run other
+/// suites may hold the main actor, or every thread of the global executor,
+/// for tens of seconds, and the work awaited needs turns of both to arrive
+/// (a cancelled worker resumes on the global executor, then delivers on the
+/// main actor). So it gives up only once `timeout` passed, the main actor
+/// had `minimumTurns` turns of waiting here, and after the deadline
+/// `minimumPoolTurns` jobs ran on the global executor at the priority
+/// workers run at: each was queued behind whatever the awaited work had
+/// queued there, so by then that work has had its chance.
 @MainActor
 func eventually(
     timeout: Duration = workerTimeout,
     minimumTurns: Int = 500,
+    minimumPoolTurns: Int = 100,
     _ condition: @MainActor () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     var turns = 0
+    var poolTurns = 0
     while !condition() {
-        if ContinuousClock.now >= deadline && turns >= minimumTurns { return false }
+        if ContinuousClock.now >= deadline && turns >= minimumTurns {
+            if poolTurns >= minimumPoolTurns { return false }
+            await Task.detached(priority: .high) {}.value
+            poolTurns += 1
+        }
         turns += 1
         try? await Task.sleep(for: .milliseconds(2))
     }
