@@ -140,6 +140,35 @@ struct SideEffectsTests {
         ])
     }
 
+    @Test("R11, R12: a node with many side effects keeps, starts and ends each by its key, ending in start order", arguments: RuntimeKind.allCases)
+    func manySideEffects(kind: RuntimeKind) {
+        // 40 keys: past the length at which the fast runtime stops walking
+        // a node's side effects and indexes them by key.
+        let log = beginEffects()
+        let all: [AnyHashable] = (0..<40).map { "k\($0)" }
+        let host = TestHost(kind, Effects(keys: all))
+        #expect(log.entries(withPrefix: "start").count == 40)
+
+        // Reversed, every third key dropped, two new keys in between.
+        log.clear()
+        var asked = all.reversed().enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+        asked.insert("new1", at: 5)
+        asked.append("new2")
+        host.update(workflow: Effects(keys: asked))
+        #expect(log.entries(withPrefix: "start") == ["start new1", "start new2"])
+        let dropped = all.reversed().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+        #expect(log.entries(withPrefix: "end").filter { $0.hasSuffix("#2") }
+            == dropped.reversed().map { "end \($0) #2" })
+
+        // Down to a few keys, then back up: the old keys start again, once.
+        host.update(workflow: Effects(keys: ["new2", "k1"]))
+        log.clear()
+        host.update(workflow: Effects(keys: all))
+        #expect(log.entries(withPrefix: "start").count == 39)
+        #expect(!log.entries.contains("start k1"))
+        #expect(log.entries(withPrefix: "end") == ["end new2 #1 hasEnded=true", "end new2 #2"])
+    }
+
     @Test("R12, R11: a key that comes back after it ended runs again with a new lifetime", arguments: RuntimeKind.allCases)
     func endedKeyComesBackFresh(kind: RuntimeKind) throws {
         let log = beginEffects()

@@ -8,7 +8,26 @@ public final class Lifetime {
     @exclusivity(unchecked) var firstOnEnded: (() -> Void)?
     @exclusivity(unchecked) var moreOnEnded: [() -> Void] = []
 
-    package init() {}
+    // The fast runtime keeps a node's side effects in a list through their
+    // lifetimes (`SideEffectList`), so that a side effect costs this one
+    // object. Unused by the other runtimes.
+
+    /// The side effect's key.
+    @exclusivity(unchecked) var key: SideEffectKey
+    /// The last render pass of the node that asked for the key (R11).
+    @exclusivity(unchecked) var seenInPass: UInt32 = 0
+    /// The node's next side effect in start order (retained by the list).
+    @exclusivity(unchecked) var nextSideEffect: Unmanaged<Lifetime>?
+
+    package init() {
+        key = .int(0)
+    }
+
+    /// A side effect of the fast runtime, first asked for in `pass`.
+    init(key: SideEffectKey, pass: UInt32) {
+        self.key = key
+        self.seenInPass = pass
+    }
 
     /// Registers `action` to run when the lifetime ends; actions run once, in
     /// registration order. Registered after the end, it runs at once.
@@ -27,10 +46,11 @@ public final class Lifetime {
         guard !hasEnded else { return }
         hasEnded = true
         let first = firstOnEnded
-        let more = moreOnEnded
         firstOnEnded = nil
-        moreOnEnded = []
         first?()
+        guard !moreOnEnded.isEmpty else { return }
+        let more = moreOnEnded
+        moreOnEnded = []
         for action in more {
             action()
         }

@@ -33,12 +33,24 @@ enum SideEffectKey: Hashable, CustomStringConvertible {
 
     @usableFromInline
     static func == (lhs: SideEffectKey, rhs: SideEffectKey) -> Bool {
-        switch (lhs, rhs) {
-        case let (.int(a), .int(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        // An Int equals an Int8 of the same value as AnyHashables.
-        default: lhs.erased == rhs.erased
+        switch lhs {
+        case let .int(a):
+            if case let .int(b) = rhs { return a == b }
+        case let .string(a):
+            if case let .string(b) = rhs { return a == b }
+        case .other:
+            break
         }
+        // Mixed cases too: an Int equals an Int8 of the same value as
+        // AnyHashables.
+        return lhs.erased == rhs.erased
+    }
+
+    /// Whether the key equals itself, as a key must (R11): `Int` and
+    /// `String` keys always do; `Double.nan` does not.
+    var isEqualToItself: Bool {
+        if case let .other(value) = self { return value == value }
+        return true
     }
 
     @usableFromInline

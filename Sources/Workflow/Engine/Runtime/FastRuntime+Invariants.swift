@@ -69,13 +69,21 @@ extension FastRuntime {
             if !slotsPerType[record.typeIndex.position].insert(record.slot.rawValue).inserted {
                 broken("\(description) shares its store slot \(record.slot.position)")
             }
-            if let table = record.sideEffects?.takeUnretainedValue() {
-                var keys = Set<AnyHashable>()
-                for entry in table.entries {
-                    if entry.lifetime.hasEnded { broken("\(description) keeps an ended side effect \(entry.key)") }
-                    if !keys.insert(entry.key).inserted { broken("\(description) has side effect \(entry.key) twice") }
-                    if entry.seenInPass > passCounter { broken("side effect \(entry.key) of \(description) remembers a future pass") }
+            var keys = Set<SideEffectKey>()
+            var last: Lifetime?
+            record.sideEffects.forEach { lifetime in
+                if lifetime.hasEnded { broken("\(description) keeps an ended side effect \(lifetime.key)") }
+                if !keys.insert(lifetime.key).inserted { broken("\(description) has side effect \(lifetime.key) twice") }
+                if lifetime.seenInPass > passCounter { broken("side effect \(lifetime.key) of \(description) remembers a future pass") }
+                last = lifetime
+            }
+            if let index = sideEffectIndexes[node.rawValue] {
+                if !record.hasSideEffectIndex { broken("\(description) has a side-effect index it does not know of") }
+                if index.byKey.count != keys.count || index.last?.takeUnretainedValue() !== last {
+                    broken("the side-effect index of \(description) does not match its list")
                 }
+            } else if record.hasSideEffectIndex {
+                broken("\(description) lost its side-effect index")
             }
             var registration = record.sinks?.takeUnretainedValue()
             while let current = registration {

@@ -12,13 +12,8 @@ extension FastRuntime {
             endNode(child)
             child = next
         }
-        if let sideEffects = nodes[node].sideEffects {
-            nodes[node].sideEffects = nil
-            let table = sideEffects.takeRetainedValue()
-            #if DEBUG  // fault injection (differential tests): keep the side effects alive
-            if FaultInjection.keepRemovedSideEffect { FaultInjection.keptAlive += table.entries.map(\.lifetime); table.entries = [] }
-            #endif
-            table.endAll()
+        if !nodes[node].sideEffects.isEmpty {
+            endSideEffects(of: node, notSeenIn: nil)
         }
         if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: nil)

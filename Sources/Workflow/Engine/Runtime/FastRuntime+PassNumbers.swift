@@ -28,11 +28,7 @@ extension FastRuntime {
         for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
             let node = NodeID(position: position)
             nodes[node].seenInPass = 0
-            if let table = nodes[node].sideEffects?.takeUnretainedValue() {
-                for entry in table.entries.indices {
-                    table.entries[entry].seenInPass = 0
-                }
-            }
+            nodes[node].sideEffects.forEach { $0.seenInPass = 0 }
             var registration = nodes[node].sinks?.takeUnretainedValue()
             while let current = registration {
                 if current.isAlive {

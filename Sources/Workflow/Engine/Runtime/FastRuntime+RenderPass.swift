@@ -26,7 +26,7 @@ extension FastRuntime {
         markRendered(node)
         store[slot].rendering = rendering
         if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count - 1].firstAsked),
-           nodes[node].sideEffects == nil, nodes[node].sinks == nil
+           nodes[node].sideEffects.isEmpty, nodes[node].sinks == nil
         {
             // A leaf before and after: nothing to end, link or kill.
             frames.count -= 1
@@ -64,14 +64,8 @@ extension FastRuntime {
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
-
         guard !child.isNone else {
-            let route: OutputRoute<Child.Output>? =
-                Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-            let node = startNode(workflow, store: store, key: key, parent: p, route: route)
-            nodes[node].seenInPass = pass
-            asked.push(node)
-            return renderNode(node, store: store)
+            return renderNewChild(workflow, store: store, key: key, outputMap: outputMap, parent: p, pass: pass)
         }
 
         if nodes[child].seenInPass == pass {
@@ -87,7 +81,34 @@ extension FastRuntime {
         if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
             return store[slot].rendering!
         }
+        return renderChangedChild(child, store: store, slot: slot, to: workflow)
+    }
 
+    /// `renderChild` for a (type, key) the parent did not have: out of
+    /// line, so that the path of a child asked for again stays small.
+    @inlinable @inline(never)
+    func renderNewChild<Child: Workflow, Action: WorkflowAction>(
+        _ workflow: Child,
+        store: NodeStore<Child>,
+        key: String,
+        outputMap: @escaping (Child.Output) -> Action,
+        parent p: NodeID,
+        pass: UInt32
+    ) -> Child.Rendering {
+        frames[frames.count - 1].inOrder = false
+        let route: OutputRoute<Child.Output>? =
+            Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
+        let node = startNode(workflow, store: store, key: key, parent: p, route: route)
+        nodes[node].seenInPass = pass
+        asked.push(node)
+        return renderNode(node, store: store)
+    }
+
+    /// `renderChild` for a child that renders again: R7, then its render.
+    @inlinable @inline(never)
+    func renderChangedChild<Child: Workflow>(
+        _ child: NodeID, store: NodeStore<Child>, slot: StoreSlot, to workflow: Child
+    ) -> Child.Rendering {
         update(child, store: store, slot: slot, to: workflow)
         return renderNode(child, store: store)
     }
@@ -152,6 +173,7 @@ extension FastRuntime {
     @usableFromInline
     func findChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
         let top = frames.count - 1
+        frames[top].inOrder = false
         let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
         if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for
@@ -167,7 +189,23 @@ extension FastRuntime {
     @usableFromInline
     func finishPass(of node: NodeID) {
         let frame = frames.pop()
+        if frame.inOrder, frame.cursor.isNone {
+            // The old children, all asked for again in the old order.
+            asked.count = Int(frame.firstAsked)
+        } else {
+            endAndRelinkChildren(of: node, after: frame)
+        }
+        if !nodes[node].sideEffects.isEmpty {
+            endSideEffects(of: node, notSeenIn: frame.pass)
+        }
+        if nodes[node].sinks != nil {
+            killSinks(of: node, notDeclaredIn: frame.pass)
+        }
+    }
 
+    /// Ends the children the pass did not ask for, in their old order, then
+    /// links the ones it asked for in their new order.
+    func endAndRelinkChildren(of node: NodeID, after frame: RenderFrame) {
         var child = nodes[node].firstChild
         while !child.isNone {
             let next = nodes[child].nextSibling
@@ -189,17 +227,5 @@ extension FastRuntime {
         }
         nodes[node].firstChild = next
         asked.count = first
-
-        if let sideEffects = nodes[node].sideEffects {
-            let table = sideEffects.takeUnretainedValue()
-            table.endUnseen(pass: frame.pass)
-            if table.entries.isEmpty {
-                nodes[node].sideEffects = nil
-                sideEffects.release()
-            }
-        }
-        if nodes[node].sinks != nil {
-            killSinks(of: node, notDeclaredIn: frame.pass)
-        }
     }
 }

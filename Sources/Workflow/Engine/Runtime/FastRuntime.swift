@@ -17,7 +17,7 @@
 //   (the debug builds' consistency walk); `RenderFrame`, `CascadeResult`.
 // - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
 // - `CascadeGate` and `StackGuard` (both runtimes), `OutputRoute`,
-//   `SideEffectTable`, `RenderContextPool`, `FaultInjection`.
+//   `SideEffectList`, `RenderContextPool`, `FaultInjection`.
 //
 // Design, in short:
 // - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
@@ -29,8 +29,8 @@
 //   workflow value, state and last rendering sit unboxed at its `StoreSlot`
 //   in the `NodeStore<W>` of its type (found by `TypeIndex`), segmented the
 //   same way. A node pays for objects only for what it uses: an output route
-//   if it has an output, a registration per sink action type, a side-effect
-//   table.
+//   if it has an output, a registration per sink action type, a `Lifetime`
+//   per side effect (linked into a list, no table).
 // - Keyed children. A parent's children are a list through the records, in
 //   the order its last pass asked for them. A pass first tries the child
 //   after the previous hit in that list (no hashing when the order is
@@ -66,7 +66,7 @@
 //   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
 //   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch`,
-//   `StackGuard`, `Lifetime`, `SideEffectTable`, `SinkRegistration` and the
+//   `StackGuard`, `Lifetime`, `SinkRegistration` and the
 //   runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
 //   Swift checks exclusive access to a class's stored properties (and to
 //   static ones) at run time, a call per access, and a render pass or a
@@ -98,6 +98,8 @@ final class FastRuntime {
     /// from its `firstAsked` up. They become the node's child list when its
     /// pass ends.
     @exclusivity(unchecked) @usableFromInline var asked = RawStack<NodeID>(capacity: 64)
+    /// The indexes of nodes with many side effects, by node position.
+    @exclusivity(unchecked) var sideEffectIndexes: [Int32: SideEffectIndex] = [:]
     /// Numbers every node render; 0 means "not rendering".
     @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
@@ -154,7 +156,7 @@ final class FastRuntime {
         // A torn-down tree released these already; a host whose first
         // render never finished may not have.
         for position in 0..<nodes.count {
-            nodes[NodeID(position: position)].sideEffects?.release()
+            SideEffectList.end(nodes[NodeID(position: position)].sideEffects)
             nodes[NodeID(position: position)].sinks?.release()
         }
         nodes.deallocate()

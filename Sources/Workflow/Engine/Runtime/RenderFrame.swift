@@ -12,6 +12,11 @@ extension FastRuntime {
         /// The previous child where the next child is looked for first: the
         /// one after the previous hit.
         @usableFromInline var cursor: NodeID
+        /// Every child so far was the one after the previous hit: once the
+        /// cursor has walked off the old list too, the pass asked for exactly
+        /// the old children in the old order, and its cleanup has nothing
+        /// to end or relink.
+        @usableFromInline var inOrder: Bool
 
         @inlinable
         init(node: NodeID, pass: UInt32, firstAsked: Int32, cursor: NodeID) {
@@ -19,6 +24,7 @@ extension FastRuntime {
             self.pass = pass
             self.firstAsked = firstAsked
             self.cursor = cursor
+            self.inOrder = true
         }
     }
 }

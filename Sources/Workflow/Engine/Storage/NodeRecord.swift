@@ -4,13 +4,14 @@
 /// the record in the arena.
 ///
 /// The record is trivial (no reference counting): nodes start and end by
-/// plain memory writes. What it references it owns by hand: `sideEffects`
-/// and `sinks` hold one retain each, released when the node lets them go
-/// (`FastRuntime.finishPass`, `endNode`, `killSinks`).
+/// plain memory writes. What it references it owns by hand: the lifetimes
+/// in `sideEffects` and the registrations from `sinks` hold one retain
+/// each, released when the node lets them go (`FastRuntime.finishPass`,
+/// `endNode`, `killSinks`).
 @usableFromInline
 struct NodeRecord {
-    /// Side effects, made on the first `runSideEffect` (retained).
-    @usableFromInline var sideEffects: Unmanaged<SideEffectTable>?
+    /// Side effects in start order.
+    @usableFromInline var sideEffects: SideEffectList
     /// Head of the list of live sink registrations, one per action type
     /// (retained; each registration holds the next).
     @usableFromInline var sinks: Unmanaged<SinkRegistration>?
@@ -36,11 +37,13 @@ struct NodeRecord {
     @usableFromInline var typeIndex: TypeIndex
     /// The node or a descendant changed since the node last rendered (S1).
     @usableFromInline var needsRender: Bool
+    /// The runtime keeps a `SideEffectIndex` for the node's many side effects.
+    @usableFromInline var hasSideEffectIndex: Bool
 
     /// A record for a node that starts now under `parent`.
     @inlinable
     init(typeIndex: TypeIndex, parent: NodeID, generation: UInt32) {
-        self.sideEffects = nil
+        self.sideEffects = SideEffectList()
         self.sinks = nil
         self.parent = parent
         self.firstChild = .none
@@ -51,5 +54,6 @@ struct NodeRecord {
         self.indexHash = 0
         self.typeIndex = typeIndex
         self.needsRender = false
+        self.hasSideEffectIndex = false
     }
 }

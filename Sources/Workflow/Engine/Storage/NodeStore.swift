@@ -129,16 +129,27 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         releasedSinceTrim &+= 1
     }
 
-    /// Destroys every live slot: the end of the runtime.
+    /// Destroys every live slot: the end of the runtime. One destroying
+    /// call per run of live slots within a segment rather than one per
+    /// slot: this is cheap even where it runs unspecialised, for a store
+    /// first asked for by generic code (a host made in a generic function).
     @inlinable
     func releaseAll() {
         var isFree = ContiguousArray(repeating: false, count: count)
         for k in 0..<freeSlots.count { isFree[freeSlots[k].position] = true }
-        for slot in 0..<count where !isFree[slot] {
-            _ = slots[slot].move()
-            if let routes {
-                _ = routes[slot].move()
+        let segmentSize = SegmentedBuffer<NodeSlot<W>>.segmentSize
+        var start = 0
+        while start < count {
+            if isFree[start] {
+                start += 1
+                continue
             }
+            let segmentEnd = min(count, (start | (segmentSize - 1)) + 1)
+            var end = start + 1
+            while end < segmentEnd, !isFree[end] { end += 1 }
+            slots[start].deinitialize(count: end - start)
+            routes?[start].deinitialize(count: end - start)
+            start = end
         }
         count = 0
         freeSlots.count = 0

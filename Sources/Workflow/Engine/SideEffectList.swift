@@ -1,0 +1,161 @@
+/// A node's side effects in the order they started (R11, R12), which is the
+/// order in which they end: a list through their lifetimes
+/// (`Lifetime.nextSideEffect`), so that a side effect costs one object, its
+/// `Lifetime`, and a node without side effects costs nothing.
+///
+/// The list owns one retain of each lifetime in it, taken when the lifetime
+/// joins and given back when it leaves. Look-ups walk the list; a node with
+/// more than `indexThreshold` side effects also gets a `SideEffectIndex`.
+@usableFromInline
+struct SideEffectList {
+    @usableFromInline var first: Unmanaged<Lifetime>?
+
+    @inlinable
+    init() {
+        first = nil
+    }
+
+    @inlinable
+    var isEmpty: Bool { first == nil }
+
+    /// Lists longer than this get an index: a walk per look-up would make a
+    /// pass quadratic in the node's side effects.
+    static var indexThreshold: Int { 16 }
+
+    /// The lifetime of `key`; else nil, with the last lifetime (where a new
+    /// one joins) and the length of the list.
+    func find(_ key: SideEffectKey) -> (found: Lifetime?, last: Unmanaged<Lifetime>?, count: Int) {
+        var last: Unmanaged<Lifetime>?
+        var count = 0
+        var current = first
+        while let entry = current {
+            if entry._withUnsafeGuaranteedRef({ $0.key == key }) {
+                return (entry.takeUnretainedValue(), nil, 0)
+            }
+            last = entry
+            count += 1
+            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+        }
+        return (nil, last, count)
+    }
+
+    /// Adds `lifetime` after `last` (the end of the list); returns its entry.
+    mutating func append(_ lifetime: Lifetime, after last: Unmanaged<Lifetime>?) -> Unmanaged<Lifetime> {
+        let entry = Unmanaged.passRetained(lifetime)
+        link(entry, after: last)
+        return entry
+    }
+
+    /// Links an entry whose retain the list already owns after `last`.
+    private mutating func link(_ entry: Unmanaged<Lifetime>, after last: Unmanaged<Lifetime>?) {
+        if let last {
+            last._withUnsafeGuaranteedRef { $0.nextSideEffect = entry }
+        } else {
+            first = entry
+        }
+    }
+
+    /// Takes out the lifetimes not asked for in `pass` (all of them for nil),
+    /// keeping the others in order; returns the ones taken out, in order, as
+    /// a list of their own for `end`. Nothing ends here, so an `onEnded`
+    /// action never sees the list half changed.
+    mutating func remove(notSeenIn pass: UInt32?) -> SideEffectList {
+        guard let pass else {
+            defer { first = nil }
+            return self
+        }
+        if allSeen(in: pass) { return SideEffectList() }
+        var kept = Tail(), removed = Tail()
+        var current = first
+        while let entry = current {
+            let seen = entry._withUnsafeGuaranteedRef { lifetime in
+                current = lifetime.nextSideEffect
+                lifetime.nextSideEffect = nil
+                return lifetime.seenInPass
+            }
+            if seen == pass {
+                kept.append(entry)
+            } else {
+                removed.append(entry)
+            }
+        }
+        first = kept.list.first
+        return removed.list
+    }
+
+    /// Whether `pass` asked for every side effect again: the usual case,
+    /// with nothing to relink.
+    private func allSeen(in pass: UInt32) -> Bool {
+        var current = first
+        while let entry = current {
+            let seen = entry._withUnsafeGuaranteedRef { lifetime in
+                current = lifetime.nextSideEffect
+                return lifetime.seenInPass == pass
+            }
+            if !seen { return false }
+        }
+        return true
+    }
+
+    /// Ends every lifetime of a list taken out by `remove`, in order, and
+    /// gives back the list's retain of each.
+    static func end(_ list: SideEffectList) {
+        var current = list.first
+        while let entry = current {
+            let lifetime = entry.takeRetainedValue()
+            current = lifetime.nextSideEffect
+            lifetime.nextSideEffect = nil
+            lifetime.end()
+        }
+    }
+
+    #if DEBUG
+    /// Gives back the retains of a list taken out by `remove` without
+    /// ending its lifetimes (fault injection keeps them alive).
+    static func release(_ list: SideEffectList) {
+        var current = list.first
+        while let entry = current {
+            entry._withUnsafeGuaranteedRef { lifetime in
+                current = lifetime.nextSideEffect
+                lifetime.nextSideEffect = nil
+            }
+            entry.release()
+        }
+    }
+    #endif
+
+    /// Calls `body` with each lifetime, in start order.
+    func forEach(_ body: (Lifetime) -> Void) {
+        var current = first
+        while let entry = current {
+            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+            entry._withUnsafeGuaranteedRef { body($0) }
+        }
+    }
+
+    /// A list being built by appending.
+    private struct Tail {
+        var list = SideEffectList()
+        var last: Unmanaged<Lifetime>?
+
+        mutating func append(_ entry: Unmanaged<Lifetime>) {
+            list.link(entry, after: last)
+            last = entry
+        }
+    }
+}
+
+/// Key to lifetime, for a node with many side effects (`SideEffectList`);
+/// kept by the runtime beside the node's record.
+final class SideEffectIndex {
+    var byKey: [SideEffectKey: Unmanaged<Lifetime>] = [:]
+    /// The end of the list, where a new side effect joins.
+    var last: Unmanaged<Lifetime>?
+
+    init(_ list: SideEffectList) {
+        list.forEach { lifetime in
+            byKey[lifetime.key] = Unmanaged.passUnretained(lifetime)
+            last = Unmanaged.passUnretained(lifetime)
+        }
+    }
+}
