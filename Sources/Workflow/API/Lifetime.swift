@@ -45,9 +45,7 @@ public final class Lifetime {
     package func end() {
         guard !hasEnded else { return }
         hasEnded = true
-        let first = firstOnEnded
-        firstOnEnded = nil
-        first?()
+        firstOnEnded.take()?()
         guard !moreOnEnded.isEmpty else { return }
         let more = moreOnEnded
         moreOnEnded = []

@@ -39,15 +39,9 @@ struct SideEffectList {
         return (nil, last, count)
     }
 
-    /// Adds `lifetime` after `last` (the end of the list); returns its entry.
-    mutating func append(_ lifetime: Lifetime, after last: Unmanaged<Lifetime>?) -> Unmanaged<Lifetime> {
-        let entry = Unmanaged.passRetained(lifetime)
-        link(entry, after: last)
-        return entry
-    }
-
-    /// Links an entry whose retain the list already owns after `last`.
-    private mutating func link(_ entry: Unmanaged<Lifetime>, after last: Unmanaged<Lifetime>?) {
+    /// Links `entry` after `last` (the end of the list); the list takes
+    /// over the retain the entry carries.
+    mutating func link(_ entry: Unmanaged<Lifetime>, after last: Unmanaged<Lifetime>?) {
         if let last {
             last._withUnsafeGuaranteedRef { $0.nextSideEffect = entry }
         } else {

@@ -26,8 +26,8 @@ extension FastRuntime {
         if !key.isEqualToItself {
             RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: workflowType, key: key.erased)
         }
-        let lifetime = Lifetime(key: key, pass: pass)
-        let entry = nodes[id].sideEffects.append(lifetime, after: last)
+        let entry = Unmanaged.passRetained(Lifetime(key: key, pass: pass))
+        nodes[id].sideEffects.link(entry, after: last)
         if let index {
             index.byKey[key] = entry
             index.last = entry
@@ -35,7 +35,8 @@ extension FastRuntime {
             sideEffectIndexes[id.rawValue] = SideEffectIndex(nodes[id].sideEffects)
             nodes[id].hasSideEffectIndex = true
         }
-        action(lifetime)
+        // The list keeps the lifetime alive: nothing ends it during a render.
+        entry._withUnsafeGuaranteedRef { action($0) }
     }
 
     /// R11: a key asked for again; twice in one pass is an error.
