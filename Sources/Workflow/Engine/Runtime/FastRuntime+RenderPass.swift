@@ -25,7 +25,7 @@ extension FastRuntime {
         store.contexts.giveBack()
         markRendered(node)
         store[slot].rendering = rendering
-        if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count - 1].firstAsked),
+        if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count &- 1].firstAsked),
            nodes[node].sideEffects.isEmpty, nodes[node].sinks == nil
         {
             // A leaf before and after: nothing to end, link or kill.
@@ -68,17 +68,21 @@ extension FastRuntime {
             return renderNewChild(workflow, store: store, key: key, outputMap: outputMap, parent: p, pass: pass)
         }
 
-        if nodes[child].seenInPass == pass {
+        // One address for the record's fields: records never move.
+        let record = nodes.recordAddress(child.position)
+        if record.pointee.seenInPass == pass {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
-        nodes[child].seenInPass = pass
-        asked.push(child)
+        record.pointee.seenInPass = pass
+        if !frames[frames.count &- 1].inOrder {
+            asked.push(child)
+        }
 
-        let slot = nodes[child].slot
+        let slot = record.pointee.slot
         if Child.Output.self != Never.self {
             updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
         }
-        if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
+        if canSkip(needsRender: record.pointee.needsRender, store: store, slot: slot, newWorkflow: workflow) {
             return store[slot].rendering!
         }
         return renderChangedChild(child, store: store, slot: slot, to: workflow)
@@ -95,7 +99,6 @@ extension FastRuntime {
         parent p: NodeID,
         pass: UInt32
     ) -> Child.Rendering {
-        frames[frames.count - 1].inOrder = false
         let route: OutputRoute<Child.Output>? =
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
         let node = startNode(workflow, store: store, key: key, parent: p, route: route)
@@ -148,7 +151,7 @@ extension FastRuntime {
     /// while a child renders. Returns that render's pass.
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
-        let top = frames.count - 1
+        let top = frames.count &- 1
         guard frames[top].node == node.id else {
             RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[keyOf: node.id])
         }
@@ -160,7 +163,7 @@ extension FastRuntime {
     /// index.
     @inlinable @inline(__always)
     func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
-        let top = frames.count - 1
+        let top = frames.count &- 1
         let guess = frames[top].cursor
         if !guess.isNone, nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
             frames[top].cursor = nodes[guess].nextSibling
@@ -169,11 +172,15 @@ extension FastRuntime {
         return findChildInIndex(parent: parent, typeIndex: typeIndex, key: key)
     }
 
-    /// `findChild` off the fast path: the siblings came in another order.
+    /// `findChild` off the fast path: the siblings came in another order,
+    /// or the child is new.
     @usableFromInline
     func findChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
-        let top = frames.count - 1
-        frames[top].inOrder = false
+        let top = frames.count &- 1
+        if frames[top].inOrder {
+            frames[top].inOrder = false
+            pushOldChildren(of: parent, upTo: frames[top].cursor)
+        }
         let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
         if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for
@@ -189,10 +196,12 @@ extension FastRuntime {
     @usableFromInline
     func finishPass(of node: NodeID) {
         let frame = frames.pop()
-        if frame.inOrder, frame.cursor.isNone {
-            // The old children, all asked for again in the old order.
-            asked.count = Int(frame.firstAsked)
-        } else {
+        // A pass in order to the end of the old list asked for the old
+        // children in the old order: nothing to end or relink.
+        if !frame.inOrder || !frame.cursor.isNone {
+            if frame.inOrder {
+                pushOldChildren(of: node, upTo: frame.cursor)
+            }
             endAndRelinkChildren(of: node, after: frame)
         }
         if !nodes[node].sideEffects.isEmpty {
@@ -200,6 +209,16 @@ extension FastRuntime {
         }
         if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: frame.pass)
+        }
+    }
+
+    /// Puts the old children before `cursor` on the stack: the children a
+    /// pass asked for while it was in order.
+    func pushOldChildren(of parent: NodeID, upTo cursor: NodeID) {
+        var old = nodes[parent].firstChild
+        while old != cursor {
+            asked.push(old)
+            old = nodes[old].nextSibling
         }
     }
 

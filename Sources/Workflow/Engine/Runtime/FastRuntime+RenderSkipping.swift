@@ -15,9 +15,9 @@ extension FastRuntime {
     /// S2: a child asked for again keeps its rendering when it is clean and
     /// its new workflow value counts as unchanged.
     @inlinable @inline(__always)
-    func canSkip<W: Workflow>(_ child: NodeID, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {
+    func canSkip<W: Workflow>(needsRender: Bool, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {
         guard skipsCleanChildren else { return false }
-        if !nodes[child].needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
+        if !needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
             return true
         }
         #if DEBUG  // fault injection (differential tests): skip a dirty child too
