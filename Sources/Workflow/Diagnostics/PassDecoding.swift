@@ -1,0 +1,92 @@
+// A recorded pass read back: the node events paired into renders nested as
+// the tree, with names, paths and self times. Every reader of a trace (the
+// `Pass` values, the Chrome export, the summary) starts from here.
+
+/// A node of a decoded pass: rendered (`begin...end`) or skipped
+/// (`begin == end`).
+struct DecodedNode {
+    var workflowType: Any.Type
+    var key: String
+    var node: Int
+    var reason: RenderReason
+    /// 0 for the root.
+    var depth: Int
+    /// The index of the node whose render asked for this one.
+    var parent: Int?
+    var name: String
+    var path: String
+    var begin: UInt64
+    var end: UInt64
+    /// The time of the renders of its children, inside its own.
+    var childTime: UInt64 = 0
+
+    var inclusiveTime: UInt64 { end - begin }
+    var selfTime: UInt64 { inclusiveTime - childTime }
+}
+
+/// A decoded pass.
+struct DecodedPass {
+    var record: RecordedPass
+    /// In the order they were visited: a node before its children.
+    var nodes: [DecodedNode]
+
+    init(_ record: RecordedPass, names: inout TypeNames) {
+        self.record = record
+        nodes = []
+        nodes.reserveCapacity(record.events.count / 2 + 1)
+        var open: [Int] = []
+        for event in record.events {
+            switch event.kind {
+            case .begin, .skip:
+                let type = event.workflowType ?? Never.self
+                let name = names.nodeName(type, key: event.key)
+                let parent = open.last
+                nodes.append(DecodedNode(
+                    workflowType: type, key: event.key, node: event.node, reason: event.reason,
+                    depth: open.count, parent: parent, name: name,
+                    path: parent.map { nodes[$0].path + "/" + name } ?? name,
+                    begin: event.time, end: event.time
+                ))
+                if event.kind == .begin { open.append(nodes.count - 1) }
+            case .end:
+                guard let index = open.popLast() else { continue }
+                close(index, at: event.time)
+            }
+        }
+        // A render cut short (the host released by its own code) ends with
+        // the pass.
+        while let index = open.popLast() {
+            close(index, at: record.end)
+        }
+    }
+
+    private mutating func close(_ index: Int, at time: UInt64) {
+        nodes[index].end = time
+        if let parent = nodes[index].parent {
+            nodes[parent].childTime += nodes[index].inclusiveTime
+        }
+    }
+}
+
+/// Type names, formatted once per type: `String(describing:)`, without the
+/// module, as Swift prints a type.
+struct TypeNames {
+    private var names: [ObjectIdentifier: String] = [:]
+
+    mutating func name(_ type: Any.Type) -> String {
+        if let known = names[ObjectIdentifier(type)] { return known }
+        let name = String(describing: type)
+        names[ObjectIdentifier(type)] = name
+        return name
+    }
+
+    /// `Type[key]`, or `Type` for an empty key.
+    mutating func nodeName(_ type: Any.Type, key: String) -> String {
+        key.isEmpty ? name(type) : name(type) + "[" + key + "]"
+    }
+
+    /// The path of a node given as its (type, key) from the root down.
+    mutating func path(_ levels: [(workflowType: Any.Type, key: String)]) -> String {
+        levels.map { nodeName($0.workflowType, key: $0.key) }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,140 @@
+/// One host's writer into a `RenderTrace` (rule D1): it opens a pass per
+/// cascade, update or first render, appends the action steps and node
+/// events while it runs, and hands the pass to the trace when it ends.
+///
+/// Each runtime has its own, so that a cascade of another host running
+/// inside this host's cascade (an `apply` that sends to it) keeps its own
+/// pass. Both runtimes call it: the fast runtime only from code kept out
+/// of its render path, and only when the host has a trace.
+@usableFromInline
+package final class RenderRecorder {
+    package let trace: RenderTrace
+    /// The host's number in the trace, and its root's workflow type.
+    let host: Int
+    let rootType: Any.Type
+
+    /// The pass being recorded, if any.
+    @exclusivity(unchecked) package private(set) var isInPass = false
+    @exclusivity(unchecked) package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
+    @exclusivity(unchecked) private var begin: UInt64 = 0
+    @exclusivity(unchecked) private var events: ContiguousArray<NodeEvent> = []
+    @exclusivity(unchecked) private var actions: [RecordedAction] = []
+    /// The nodes whose own state an action of this cascade changed, with the
+    /// reason their render will give.
+    @exclusivity(unchecked) private var changedStates: [(node: Int, reason: RenderReason)] = []
+    /// This host's last finished pass.
+    @exclusivity(unchecked) private var last: RecordedPass?
+
+    package init(trace: RenderTrace, rootType: Any.Type) {
+        trace.hostCount += 1
+        self.trace = trace
+        self.host = trace.hostCount
+        self.rootType = rootType
+    }
+
+    /// This host's last finished pass.
+    package var lastPass: RenderTrace.Pass? {
+        last.map(RenderTrace.Pass.init(decoding:))
+    }
+
+    /// A timestamp of the trace's clock.
+    @usableFromInline @inline(never)
+    package func now() -> UInt64 {
+        trace.now()
+    }
+
+    /// Opens a pass. One left open (its host was released in the middle of
+    /// a cascade) is kept as it is first.
+    package func passWillBegin(_ trigger: RenderTrace.Pass.Trigger) {
+        if isInPass { passDidEnd() }
+        isInPass = true
+        self.trigger = trigger
+        changedStates.removeAll(keepingCapacity: true)
+        begin = trace.now()
+    }
+
+    /// Closes the pass and hands it to the trace.
+    package func passDidEnd() {
+        guard isInPass else { return }
+        isInPass = false
+        trace.passCount += 1
+        // Copied at their size: the buffers keep their capacity for the
+        // next pass, and a kept pass holds no more than it needs.
+        let pass = RecordedPass(
+            number: trace.passCount, host: host, rootType: rootType, trigger: trigger,
+            begin: begin, end: trace.now(), actions: exactCopy(actions), events: exactCopy(events)
+        )
+        trace.keep(pass)
+        last = pass
+        events.removeAll(keepingCapacity: true)
+        actions.removeAll(keepingCapacity: true)
+    }
+
+    /// An action was applied at `node` (R17); `begin` is the trace time
+    /// taken before it.
+    package func actionDidApply(
+        _ actionType: Any.Type,
+        path: [(workflowType: Any.Type, key: String)],
+        node: Int,
+        reachedByOutput: Bool,
+        stateChange: RenderTrace.ActionStep.StateChange,
+        begin: UInt64
+    ) {
+        actions.append(RecordedAction(
+            actionType: actionType, path: path, node: node, reachedByOutput: reachedByOutput,
+            stateChange: stateChange, begin: begin, end: trace.now()
+        ))
+        switch stateChange {
+        case .changed: changedStates.append((node, .stateChanged))
+        case .notCompared: changedStates.append((node, .stateNotCompared))
+        case .unchanged: break
+        }
+    }
+
+    /// Why `node` needs rendering if an action of this cascade changed its
+    /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
+    @usableFromInline @inline(never)
+    package func ownStateChange(of node: Int) -> RenderReason? {
+        changedStates.first { $0.node == node }?.reason
+    }
+
+    /// A node's render started at `begin`, a time from `now()` taken before
+    /// its `workflowDidChange` or `makeInitialState`.
+    @usableFromInline @inline(never)
+    package func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, reason: RenderReason, begin: UInt64) {
+        events.append(NodeEvent(kind: .begin, reason: reason, node: node, workflowType: workflowType, key: key, time: begin))
+    }
+
+    /// The render of the node that started last and has not ended is over,
+    /// its children included.
+    @usableFromInline @inline(never)
+    package func nodeDidRender(_ node: Int) {
+        events.append(NodeEvent(kind: .end, reason: .new, node: node, workflowType: nil, key: "", time: trace.now()))
+    }
+
+    /// A child was asked for again and skipped: clean, with equal props (S2).
+    @usableFromInline @inline(never)
+    package func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int) {
+        events.append(NodeEvent(
+            kind: .skip, reason: .cleanWithEqualProps, node: node, workflowType: workflowType, key: key, time: trace.now()
+        ))
+    }
+
+    /// A copy in storage of its own, no larger than the elements need.
+    private func exactCopy<C: RangeReplaceableCollection>(_ elements: C) -> C {
+        var copy = C()
+        copy.reserveCapacity(elements.count)
+        copy.append(contentsOf: elements)
+        return copy
+    }
+}
+
+extension RenderRecorder {
+    /// A recorder for a new host whose root is a `Root`: into `trace`, else
+    /// into the configuration's trace, else none.
+    @usableFromInline
+    package static func forHost<Root>(of root: Root.Type, trace: RenderTrace?) -> RenderRecorder? {
+        guard let trace = trace ?? Runtime.configuration.renderTrace else { return nil }
+        return RenderRecorder(trace: trace, rootType: root)
+    }
+}
