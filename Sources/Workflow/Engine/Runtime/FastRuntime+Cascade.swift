@@ -27,6 +27,8 @@ extension FastRuntime {
     }
 
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
+        renderRecorder?.passWillBegin(.action)
+        defer { renderRecorder?.passDidEnd() }
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
@@ -74,6 +76,7 @@ extension FastRuntime {
             if gate.isClosed { return }
         }
 
+        let traceBegin = renderRecorder?.now() ?? 0
         let before = store.comparesState ? nodeSlot.pointee.state : nil
         let key = nodes[keyOf: node]
         let output = withUnsafePointer(to: &nodeSlot.pointee.workflow) { workflow in
@@ -93,6 +96,12 @@ extension FastRuntime {
         if changed {
             cascadeChangedState = true
             markNeedsRender(node)
+        }
+        if let renderRecorder {
+            traceAction(
+                Action.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil, begin: traceBegin,
+                recorder: renderRecorder
+            )
         }
         cascadeTop = node
         if recordsCascadePath {

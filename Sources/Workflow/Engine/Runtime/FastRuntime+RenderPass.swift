@@ -68,6 +68,9 @@ extension FastRuntime {
         guard !child.isNone else {
             let route: OutputRoute<Child.Output>? =
                 Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
+            if let renderRecorder {
+                return startChildTraced(workflow, store: store, key: key, parent: p, route: route, pass: pass, recorder: renderRecorder)
+            }
             let node = startNode(workflow, store: store, key: key, parent: p, route: route)
             nodes[node].seenInPass = pass
             asked.push(node)
@@ -86,6 +89,9 @@ extension FastRuntime {
         }
         if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
             return store[slot].rendering!
+        }
+        if let renderRecorder {
+            return renderChildTraced(child, store: store, slot: slot, key: key, workflow: workflow, recorder: renderRecorder)
         }
 
         update(child, store: store, slot: slot, to: workflow)

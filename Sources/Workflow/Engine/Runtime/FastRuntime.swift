@@ -103,6 +103,11 @@ final class FastRuntime {
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
+    /// The render trace's writer (D1), nil when the host has no trace.
+    @usableFromInline let renderRecorder: RenderRecorder?
+    /// Skipping on and no trace: `canSkip` decides on the render path. With
+    /// a trace, the traced path decides and records why (`+RenderTrace`).
+    @usableFromInline let skipsUntraced: Bool
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
@@ -139,10 +144,12 @@ final class FastRuntime {
 
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
-    init(observers: [WorkflowObserver], hasDebugger: Bool) {
+    init(observers: [WorkflowObserver], hasDebugger: Bool, renderRecorder: RenderRecorder? = nil) {
         self.observer = ChainedWorkflowObserver.forHost(with: observers)
         self.hasObserver = observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
+        self.renderRecorder = renderRecorder
+        self.skipsUntraced = skipsCleanChildren && renderRecorder == nil
         self.recordsCascadePath = hasDebugger
         self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
     }
