@@ -385,7 +385,7 @@ struct RenderTraceTests {
         }
         let renders = events("X", "render")
         let passes = events("X", "pass")
-        #expect(passes.map { $0["name"] as? String } == ["first render", "cascade: Action at Field[email]"])
+        #expect(passes.map { $0["name"] as? String } == ["first render of Form", "cascade: Action at Field[email]"])
         // First render: Form, 3 children; cascade: Form, Field[email], Badge[badge].
         #expect(renders.count == 7)
         let cascadeRoot = renders[4]
@@ -449,5 +449,6 @@ struct RenderTraceTests {
         #expect(text.contains("Field"))
         #expect(text.contains("props not Equatable 2, new 1"))
         #expect(summary.slowestPasses.count == 3)
+        #expect(Set(summary.slowestPasses.map(\.title)) == ["first render of Form", "Action at Field[email]"])
     }
 }

@@ -37,14 +37,7 @@ private struct ChromeTraceWriter {
         let record = pass.record
         let rendered = pass.nodes.count { $0.reason.didRender }
         let sending = record.actions.first
-        var title: String
-        switch record.trigger {
-        case .firstRender: title = "first render"
-        case .update: title = "update(workflow:)"
-        case .action:
-            title = "cascade"
-            if let sending { title += ": " + names.name(sending.actionType) + " at " + names.path([sending.path.last!]) }
-        }
+        let title = (record.trigger == .action ? "cascade: " : "") + pass.title(names: &names)
         slice(title, category: "pass", begin: record.begin, end: record.end, args: [
             ("pass", .number(record.number)),
             ("host", .string("\(record.host) (\(names.name(record.rootType)))")),
@@ -52,7 +45,8 @@ private struct ChromeTraceWriter {
             ("skipped", .number(pass.nodes.count - rendered)),
         ], into: &json)
         for step in record.actions {
-            slice(names.name(step.actionType) + " at " + names.path([step.path.last!]), category: "action",
+            let node = step.path.last!
+            slice(names.name(step.actionType) + " at " + names.nodeName(node.workflowType, key: node.key), category: "action",
                   begin: step.begin, end: step.end, args: [
                       ("path", .string(names.path(step.path))),
                       ("state", .string("\(step.stateChange)")),

@@ -60,6 +60,18 @@ struct DecodedPass {
         }
     }
 
+    /// What the trace and the summary call the pass: `first render of Root`,
+    /// `update(workflow:) of Root`, `Action at Row[42]`.
+    func title(names: inout TypeNames) -> String {
+        switch record.trigger {
+        case .firstRender: return "first render of " + names.name(record.rootType)
+        case .update: return "update(workflow:) of " + names.name(record.rootType)
+        case .action:
+            guard let sending = record.actions.first, let node = sending.path.last else { return "cascade" }
+            return names.name(sending.actionType) + " at " + names.nodeName(node.workflowType, key: node.key)
+        }
+    }
+
     private mutating func close(_ index: Int, at time: UInt64) {
         nodes[index].end = time
         if let parent = nodes[index].parent {

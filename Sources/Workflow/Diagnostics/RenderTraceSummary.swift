@@ -50,12 +50,7 @@ public struct RenderTraceSummary: CustomStringConvertible {
                 }
                 byType[id] = entry
             }
-            let title = switch record.trigger {
-            case .firstRender: "first render"
-            case .update: "update(workflow:)"
-            case .action: record.actions.first.map { names.name($0.actionType) + " at " + names.path($0.path) } ?? "cascade"
-            }
-            slowest.append((record.number, title, record.end - record.begin, rendered, pass.nodes.count - rendered))
+            slowest.append((record.number, pass.title(names: &names), record.end - record.begin, rendered, pass.nodes.count - rendered))
         }
         passes = records.count
         passesByTrigger = triggers
