@@ -113,10 +113,13 @@ package final class RenderRecorder {
     }
 
     /// A child was asked for again and skipped: clean, with equal props (S2).
+    /// Its time is the trace's last one plus 2 ns, not the clock's: reading
+    /// the clock would cost more than the skip, and a skip takes longer than
+    /// 2 ns, so the instant still lies inside its parent's render, in order.
     @usableFromInline @inline(never)
     package func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int) {
         events.append(NodeEvent(
-            kind: .skip, reason: .cleanWithEqualProps, node: node, workflowType: workflowType, key: key, time: trace.now()
+            kind: .skip, reason: .cleanWithEqualProps, node: node, workflowType: workflowType, key: key, time: trace.tick()
         ))
     }
 

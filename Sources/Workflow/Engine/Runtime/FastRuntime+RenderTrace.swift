@@ -42,7 +42,8 @@ extension FastRuntime {
         let reason: RenderReason
         if !skipsCleanChildren {
             reason = .renderSkippingOff
-        } else if let own = recorder.ownStateChange(of: child.position) {
+        } else if nodes[child].needsRender, let own = recorder.ownStateChange(of: child.position) {
+            // Only a node marked dirty can have had its own state changed.
             reason = own
         } else {
             switch store.propsComparison(store[slot].workflow, workflow) {
@@ -92,14 +93,22 @@ extension FastRuntime {
         _ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool, begin: UInt64,
         recorder: RenderRecorder
     ) {
-        var path: [(workflowType: Any.Type, key: String)] = []
+        var depth = 0
         var current = node
+        while !current.isNone {
+            depth += 1
+            current = nodes[current].parent
+        }
+        var path: [(workflowType: Any.Type, key: String)] = []
+        path.reserveCapacity(depth)
+        current = node
         while !current.isNone {
             path.append((anyStore(of: current).takeUnretainedValue().workflowType, nodes[keyOf: current]))
             current = nodes[current].parent
         }
+        path.reverse()
         recorder.actionDidApply(
-            actionType, path: path.reversed(), node: node.position, reachedByOutput: !fromSink,
+            actionType, path: path, node: node.position, reachedByOutput: !fromSink,
             stateChange: !changed ? .unchanged : compared ? .changed : .notCompared, begin: begin
         )
     }
