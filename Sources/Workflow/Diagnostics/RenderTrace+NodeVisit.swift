@@ -14,9 +14,10 @@ extension RenderTrace {
         public let depth: Int
         /// Why it rendered, or `.cleanWithEqualProps` when it was skipped.
         public let reason: RenderReason
-        /// Its render, its children's renders included: from after its
-        /// `workflowDidChange` (or `makeInitialState`, for a new node) to the
-        /// end of its render pass. Zero for a skipped node.
+        /// Its render, its children's renders included: from before its
+        /// `workflowDidChange` (for a new node, its `makeInitialState`) to
+        /// the end of its render pass, the observers' completions included.
+        /// Zero for a skipped node.
         public let inclusiveDuration: Duration
         /// `inclusiveDuration` less the renders of its children: the node's
         /// own `render`, its cleanup (R9, R12, R13) and the skips it made.

@@ -48,6 +48,11 @@ extension FastRuntime {
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let pass = checkRendering(parent, workflowType: Parent.self)
+        if renderRecorder != nil {
+            // D1: `renderChildTraced` repeats the steps of the function
+            // below and records them; keep the two in step.
+            return renderChildTraced(workflow, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
+        }
         return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
             renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
         }
@@ -68,9 +73,6 @@ extension FastRuntime {
         guard !child.isNone else {
             let route: OutputRoute<Child.Output>? =
                 Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-            if let renderRecorder {
-                return startChildTraced(workflow, store: store, key: key, parent: p, route: route, pass: pass, recorder: renderRecorder)
-            }
             let node = startNode(workflow, store: store, key: key, parent: p, route: route)
             nodes[node].seenInPass = pass
             asked.push(node)
@@ -89,9 +91,6 @@ extension FastRuntime {
         }
         if canSkip(child, store: store, slot: slot, newWorkflow: workflow) {
             return store[slot].rendering!
-        }
-        if let renderRecorder {
-            return renderChildTraced(child, store: store, slot: slot, key: key, workflow: workflow, recorder: renderRecorder)
         }
 
         update(child, store: store, slot: slot, to: workflow)

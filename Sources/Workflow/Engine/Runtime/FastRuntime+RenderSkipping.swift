@@ -16,7 +16,7 @@ extension FastRuntime {
     /// its new workflow value counts as unchanged.
     @inlinable @inline(__always)
     func canSkip<W: Workflow>(_ child: NodeID, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {
-        guard skipsUntraced else { return false }
+        guard skipsCleanChildren else { return false }
         if !nodes[child].needsRender, store.isUnchanged(store[slot].workflow, newWorkflow) {
             return true
         }

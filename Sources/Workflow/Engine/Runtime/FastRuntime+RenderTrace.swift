@@ -1,44 +1,52 @@
-// Render diagnostics (D1): the fast runtime's paths when its host has a
-// render trace. Off, the render path pays one test of `renderRecorder` per
-// node it renders and nothing per node it skips (`canSkip` reads
-// `skipsUntraced`); on, every child that is not new comes here, which
-// makes the skip decision itself and records its reason. All of it is kept
-// out of line.
+// Render diagnostics (D1): the fast runtime's render path when its host has
+// a render trace. Off, the render path pays one test of `renderRecorder` per
+// child asked for, in `renderChild`, whose store-level half is untouched (so
+// it is specialised and inlined as before). On, every child asked for comes
+// here: the same steps as that half, the skip decision included (S2), with
+// the reason of every render and skip recorded. Out of line.
 
 extension FastRuntime {
-    /// A child the parent did not have before (R6), traced: one slice from
-    /// before `makeInitialState` to the end of its first render.
+    /// `renderChild(_:store:key:outputMap:parent:pass:parentType:)`, traced:
+    /// the same steps in the same order. A new child's slice covers its
+    /// `makeInitialState` and first render; another's, its
+    /// `workflowDidChange` and render.
     @inlinable @inline(never)
-    func startChildTraced<Child: Workflow>(
+    func renderChildTraced<Parent: Workflow, Child: Workflow, Action: WorkflowAction>(
         _ workflow: Child,
-        store: NodeStore<Child>,
         key: String,
-        parent: NodeID,
-        route: OutputRoute<Child.Output>?,
+        outputMap: @escaping (Child.Output) -> Action,
+        parent p: NodeID,
         pass: UInt32,
-        recorder: RenderRecorder
-    ) -> Child.Rendering {
-        let begin = recorder.now()
-        let node = startNode(workflow, store: store, key: key, parent: parent, route: route)
-        nodes[node].seenInPass = pass
-        asked.push(node)
-        recorder.nodeWillRender(Child.self, key: key, node: node.position, reason: .new, begin: begin)
-        let rendering = renderNode(node, store: store)
-        recorder.nodeDidRender(node.position)
-        return rendering
-    }
+        parentType: Parent.Type
+    ) -> Child.Rendering where Action.WorkflowType == Parent {
+        let recorder = renderRecorder.unsafelyUnwrapped
+        let store = store(for: Child.self)
+        let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
 
-    /// A child the parent had before, traced: skipped exactly when `canSkip`
-    /// would skip it (S2), else updated (R7) and rendered, with the reason.
-    @inlinable @inline(never)
-    func renderChildTraced<Child: Workflow>(
-        _ child: NodeID,
-        store: NodeStore<Child>,
-        slot: StoreSlot,
-        key: String,
-        workflow: Child,
-        recorder: RenderRecorder
-    ) -> Child.Rendering {
+        guard !child.isNone else {
+            let begin = recorder.now()
+            let route: OutputRoute<Child.Output>? =
+                Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
+            let node = startNode(workflow, store: store, key: key, parent: p, route: route)
+            nodes[node].seenInPass = pass
+            asked.push(node)
+            recorder.nodeWillRender(Child.self, key: key, node: node.position, reason: .new, begin: begin)
+            let rendering = renderNode(node, store: store)
+            recorder.nodeDidRender(node.position)
+            return rendering
+        }
+
+        if nodes[child].seenInPass == pass {
+            RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
+        }
+        nodes[child].seenInPass = pass
+        asked.push(child)
+
+        let slot = nodes[child].slot
+        if Child.Output.self != Never.self {
+            updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
+        }
+        // S2, as `canSkip` decides it, with the reason kept.
         let reason: RenderReason
         if !skipsCleanChildren {
             reason = .renderSkippingOff

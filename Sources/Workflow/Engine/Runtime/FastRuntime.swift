@@ -105,9 +105,6 @@ final class FastRuntime {
     @usableFromInline let skipsCleanChildren: Bool
     /// The render trace's writer (D1), nil when the host has no trace.
     @usableFromInline let renderRecorder: RenderRecorder?
-    /// Skipping on and no trace: `canSkip` decides on the render path. With
-    /// a trace, the traced path decides and records why (`+RenderTrace`).
-    @usableFromInline let skipsUntraced: Bool
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
@@ -149,7 +146,6 @@ final class FastRuntime {
         self.hasObserver = observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.renderRecorder = renderRecorder
-        self.skipsUntraced = skipsCleanChildren && renderRecorder == nil
         self.recordsCascadePath = hasDebugger
         self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
     }
