@@ -175,6 +175,8 @@ struct RenderTraceTests {
         ])
         #expect(pass.rendered.map(\.path) == ["Form", "Form/Field[email]"])
         #expect(pass.skipped.map(\.path) == ["Form/Field[name]"])
+        // Visited in the order the parent asked, the skipped child first.
+        #expect(pass.nodes.map(\.path) == ["Form", "Form/Field[name]", "Form/Field[email]"])
         #expect(pass.skipped.allSatisfy { $0.inclusiveDuration == .zero })
         #expect(host.rendering.text == "0:name:0,email:1")
     }

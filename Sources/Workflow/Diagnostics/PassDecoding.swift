@@ -9,6 +9,8 @@ struct DecodedNode {
     var key: String
     var node: Int
     var reason: RenderReason
+    /// Its place among the children its parent asked for.
+    var order: Int32
     /// 0 for the root.
     var depth: Int
     /// The index of the node whose render asked for this one.
@@ -27,7 +29,8 @@ struct DecodedNode {
 /// A decoded pass.
 struct DecodedPass {
     var record: RecordedPass
-    /// In the order they were visited: a node before its children.
+    /// A node before its children, the children in the order their parent
+    /// asked for them.
     var nodes: [DecodedNode]
 
     init(_ record: RecordedPass, names: inout TypeNames) {
@@ -42,7 +45,7 @@ struct DecodedPass {
                 let name = names.nodeName(type, key: event.key)
                 let parent = open.last
                 nodes.append(DecodedNode(
-                    workflowType: type, key: event.key, node: event.node, reason: event.reason,
+                    workflowType: type, key: event.key, node: event.node, reason: event.reason, order: event.order,
                     depth: open.count, parent: parent, name: name,
                     path: parent.map { nodes[$0].path + "/" + name } ?? name,
                     begin: event.time, end: event.time
@@ -58,6 +61,35 @@ struct DecodedPass {
         while let index = open.popLast() {
             close(index, at: record.end)
         }
+        putChildrenInOrder()
+    }
+
+    /// Skips are recorded when their parent's pass ends, after their
+    /// rendered siblings: each parent's children go back to the order it
+    /// asked for them in (a stable sort, which leaves them as they are when
+    /// every order is 0, as the reference records them).
+    private mutating func putChildrenInOrder() {
+        var children = [[Int]](repeating: [], count: nodes.count)
+        var roots: [Int] = []
+        for index in nodes.indices {
+            if let parent = nodes[index].parent { children[parent].append(index) } else { roots.append(index) }
+        }
+        var ordered: [DecodedNode] = []
+        ordered.reserveCapacity(nodes.count)
+        // Depth first, iteratively: (old index, new index of its parent).
+        var pending: [(index: Int, parent: Int?)] = roots.reversed().map { ($0, nil) }
+        while let (index, parent) = pending.popLast() {
+            var node = nodes[index]
+            node.parent = parent
+            ordered.append(node)
+            let sorted = children[index].enumerated().sorted {
+                (nodes[$0.element].order, $0.offset) < (nodes[$1.element].order, $1.offset)
+            }
+            for (_, child) in sorted.reversed() {
+                pending.append((child, ordered.count - 1))
+            }
+        }
+        nodes = ordered
     }
 
     /// What the trace and the summary call the pass: `first render of Root`,

@@ -26,6 +26,10 @@ struct NodeEvent {
     var kind: Kind
     /// Set for `begin` and `skip`.
     var reason: RenderReason
+    /// The node's place among the children its parent asked for: skips are
+    /// recorded after the renders of their siblings, and put back in place
+    /// when the pass is read.
+    var order: Int32
     /// The node's identity in its runtime (an arena position, or an object's
     /// address), to find the sending node's render.
     var node: Int

@@ -1,18 +1,18 @@
 /// Why a node rendered in a pass, or why it was skipped (rules S1-S4, D1).
 ///
 /// A node that had several reasons gets the first that applies, in the order
-/// the cases are declared: a new node is `.new` even with skipping off, a
-/// node whose own state changed is `.stateChanged` even if its props changed
-/// too.
+/// the cases are declared: a new node is `.new` even with skipping off, the
+/// root of an update is `.hostUpdate` even with skipping off, a node whose
+/// own state changed is `.stateChanged` even if its props changed too.
 public enum RenderReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Rendered: the node started in this pass (R6).
     case new
-    /// Rendered: render skipping is off, so every node asked for renders.
-    /// The reference runtime renders every node for this reason.
-    case renderSkippingOff
     /// Rendered: the root got a new workflow value from the host's
     /// `update(workflow:)`, which always renders (R19).
     case hostUpdate
+    /// Rendered: render skipping is off, so every node asked for renders.
+    /// The reference runtime renders every node for this reason.
+    case renderSkippingOff
     /// Rendered: an action of this cascade changed the node's state (S1).
     case stateChanged
     /// Rendered: an action of this cascade ran on the node's state, which
@@ -41,8 +41,8 @@ public enum RenderReason: UInt8, Hashable, Sendable, CaseIterable, CustomStringC
     public var description: String {
         switch self {
         case .new: "new"
-        case .renderSkippingOff: "render skipping off"
         case .hostUpdate: "update(workflow:)"
+        case .renderSkippingOff: "render skipping off"
         case .stateChanged: "state changed"
         case .stateNotCompared: "state not compared"
         case .propsNotEquatable: "props not Equatable"

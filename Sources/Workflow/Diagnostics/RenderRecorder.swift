@@ -15,7 +15,7 @@ package final class RenderRecorder {
 
     /// The pass being recorded, if any.
     @exclusivity(unchecked) package private(set) var isInPass = false
-    @exclusivity(unchecked) package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
+    @exclusivity(unchecked) @usableFromInline package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
     @exclusivity(unchecked) private var begin: UInt64 = 0
     @exclusivity(unchecked) private var events: ContiguousArray<NodeEvent> = []
     @exclusivity(unchecked) private var actions: [RecordedAction] = []
@@ -24,6 +24,13 @@ package final class RenderRecorder {
     @exclusivity(unchecked) private var changedStates: [(node: Int, reason: RenderReason)] = []
     /// This host's last finished pass.
     @exclusivity(unchecked) private var last: RecordedPass?
+    /// The node the runtime said renders next, why, and since when (a new
+    /// node from before its `makeInitialState`, another from its update).
+    @exclusivity(unchecked) private var expected: (node: Int, reason: RenderReason, begin: UInt64)?
+    /// By node, the number of the node's latest render: a child rendered
+    /// inside its parent's render has a larger one.
+    @exclusivity(unchecked) private var renderNumbers: [Int: UInt64] = [:]
+    @exclusivity(unchecked) private var renderCount: UInt64 = 0
 
     package init(trace: RenderTrace, rootType: Any.Type) {
         trace.hostCount += 1
@@ -38,7 +45,7 @@ package final class RenderRecorder {
     }
 
     /// A timestamp of the trace's clock.
-    @usableFromInline @inline(never)
+    @usableFromInline
     package func now() -> UInt64 {
         trace.now()
     }
@@ -93,33 +100,74 @@ package final class RenderRecorder {
 
     /// Why `node` needs rendering if an action of this cascade changed its
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
-    @usableFromInline @inline(never)
-    package func ownStateChange(of node: Int) -> RenderReason? {
+    @usableFromInline
+    func ownStateChange(of node: Int) -> RenderReason? {
         changedStates.first { $0.node == node }?.reason
     }
 
     /// A node's render started at `begin`, a time from `now()` taken before
-    /// its `workflowDidChange` or `makeInitialState`.
-    @usableFromInline @inline(never)
+    /// its `workflowDidChange` or `makeInitialState`. For the reference,
+    /// which renders children in the order they were asked for.
     package func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, reason: RenderReason, begin: UInt64) {
-        events.append(NodeEvent(kind: .begin, reason: reason, node: node, workflowType: workflowType, key: key, time: begin))
+        events.append(NodeEvent(
+            kind: .begin, reason: reason, order: 0, node: node, workflowType: workflowType, key: key, time: begin
+        ))
+    }
+
+    /// The fast runtime's next render is `node`'s, for `reason`; its slice
+    /// starts now.
+    @usableFromInline
+    func expectRender(of node: Int, reason: RenderReason) {
+        expected = (node, reason, trace.now())
+    }
+
+    /// The fast runtime's node render starts: for the reason and since the
+    /// time `expectRender` gave (a new node), else for `reason`, now.
+    /// `order` is its place among the children its parent asked for.
+    @usableFromInline
+    func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, order: Int, isRoot: Bool, otherwise reason: RenderReason) {
+        var reason = reason
+        var begin: UInt64?
+        if let expected, expected.node == node {
+            reason = expected.reason
+            // The root's slice starts inside its pass, whenever it was made.
+            if !isRoot { begin = expected.begin }
+        }
+        expected = nil
+        renderCount += 1
+        renderNumbers[node] = renderCount
+        events.append(NodeEvent(
+            kind: .begin, reason: reason, order: Int32(truncatingIfNeeded: order), node: node,
+            workflowType: workflowType, key: key, time: begin ?? trace.now()
+        ))
+    }
+
+    /// Whether `child` rendered after `parent`'s render started: inside it.
+    func didRender(_ child: Int, inside parent: Int) -> Bool {
+        (renderNumbers[child] ?? 0) > (renderNumbers[parent] ?? 0)
+    }
+
+    /// The node ended: its identity may be another node's later.
+    func forget(_ node: Int) {
+        renderNumbers[node] = nil
     }
 
     /// The render of the node that started last and has not ended is over,
     /// its children included.
-    @usableFromInline @inline(never)
+    @usableFromInline
     package func nodeDidRender(_ node: Int) {
-        events.append(NodeEvent(kind: .end, reason: .new, node: node, workflowType: nil, key: "", time: trace.now()))
+        events.append(NodeEvent(kind: .end, reason: .new, order: 0, node: node, workflowType: nil, key: "", time: trace.now()))
     }
 
-    /// A child was asked for again and skipped: clean, with equal props (S2).
-    /// Its time is the trace's last one plus 2 ns, not the clock's: reading
-    /// the clock would cost more than the skip, and a skip takes longer than
-    /// 2 ns, so the instant still lies inside its parent's render, in order.
-    @usableFromInline @inline(never)
-    package func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int) {
+    /// A child its parent asked for, `order`-th, was skipped: clean, with
+    /// equal props (S2). Recorded when the parent's pass ends, at the
+    /// trace's last time plus 2 ns: reading the clock would cost more than
+    /// the skip, and the instant still lies inside its parent's render.
+    @usableFromInline
+    func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int, order: Int) {
         events.append(NodeEvent(
-            kind: .skip, reason: .cleanWithEqualProps, node: node, workflowType: workflowType, key: key, time: trace.tick()
+            kind: .skip, reason: .cleanWithEqualProps, order: Int32(truncatingIfNeeded: order), node: node,
+            workflowType: workflowType, key: key, time: trace.tick()
         ))
     }
 

@@ -48,11 +48,6 @@ extension FastRuntime {
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let pass = checkRendering(parent, workflowType: Parent.self)
-        if renderRecorder != nil {
-            // D1: `renderChildTraced` repeats the steps of the function
-            // below and records them; keep the two in step.
-            return renderChildTraced(workflow, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
-        }
         return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
             renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
         }
@@ -172,6 +167,9 @@ extension FastRuntime {
     @usableFromInline
     func finishPass(of node: NodeID) {
         let frame = frames.pop()
+        if renderRecorder != nil {
+            recordSkips(of: node, askedFrom: Int(frame.firstAsked))
+        }
 
         var child = nodes[node].firstChild
         while !child.isNone {

@@ -1,95 +1,36 @@
-// Render diagnostics (D1): the fast runtime's render path when its host has
-// a render trace. Off, the render path pays one test of `renderRecorder` per
-// child asked for, in `renderChild`, whose store-level half is untouched (so
-// it is specialised and inlined as before). On, every child asked for comes
-// here: the same steps as that half, the skip decision included (S2), with
-// the reason of every render and skip recorded. Out of line.
+// Render diagnostics (D1): what the fast runtime tells its render trace
+// beyond what `RenderTraceObserver` hears: the children a parent asked for
+// and did not render (skipped, S2), when the parent's pass ends; the first
+// render's pass; each action a cascade applied. Nodes are known by their
+// session's ID (a traced host keeps sessions, as an observed one does). Out of line; a host without a trace pays one test per pass of a
+// node with children, and a few per cascade.
 
 extension FastRuntime {
-    /// `renderChild(_:store:key:outputMap:parent:pass:parentType:)`, traced:
-    /// the same steps in the same order. A new child's slice covers its
-    /// `makeInitialState` and first render; another's, its
-    /// `workflowDidChange` and render.
-    @inlinable @inline(never)
-    func renderChildTraced<Parent: Workflow, Child: Workflow, Action: WorkflowAction>(
-        _ workflow: Child,
-        key: String,
-        outputMap: @escaping (Child.Output) -> Action,
-        parent p: NodeID,
-        pass: UInt32,
-        parentType: Parent.Type
-    ) -> Child.Rendering where Action.WorkflowType == Parent {
+    /// `finishPass`'s hook: the children `node` asked for in this pass (from
+    /// `first` on the `asked` stack) that did not render were skipped (S2).
+    @usableFromInline @inline(never)
+    func recordSkips(of node: NodeID, askedFrom first: Int) {
         let recorder = renderRecorder.unsafelyUnwrapped
-        let store = store(for: Child.self)
-        let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
-
-        guard !child.isNone else {
-            let begin = recorder.now()
-            let route: OutputRoute<Child.Output>? =
-                Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-            let node = startNode(workflow, store: store, key: key, parent: p, route: route)
-            nodes[node].seenInPass = pass
-            asked.push(node)
-            recorder.nodeWillRender(Child.self, key: key, node: node.position, reason: .new, begin: begin)
-            let rendering = renderNode(node, store: store)
-            recorder.nodeDidRender(node.position)
-            return rendering
-        }
-
-        if nodes[child].seenInPass == pass {
-            RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
-        }
-        nodes[child].seenInPass = pass
-        asked.push(child)
-
-        let slot = nodes[child].slot
-        if Child.Output.self != Never.self {
-            updateRoute(of: store, slot: slot, outputMap: outputMap, parent: p)
-        }
-        // S2, as `canSkip` decides it, with the reason kept.
-        let reason: RenderReason
-        if !skipsCleanChildren {
-            reason = .renderSkippingOff
-        } else if nodes[child].needsRender, let own = recorder.ownStateChange(of: child.position) {
-            // Only a node marked dirty can have had its own state changed.
-            reason = own
-        } else {
-            switch store.propsComparison(store[slot].workflow, workflow) {
-            case .notComparable: reason = .propsNotEquatable
-            case .changed: reason = .propsChanged
-            case .equal:
-                guard nodes[child].needsRender else {
-                    recorder.nodeSkipped(Child.self, key: key, node: child.position)
-                    return store[slot].rendering!
-                }
-                reason = .descendantChanged
+        let parent = traceIdentity(of: node)
+        for k in first..<asked.count {
+            let child = asked[k]
+            let identity = traceIdentity(of: child)
+            if !recorder.didRender(identity, inside: parent) {
+                recorder.nodeSkipped(
+                    anyStore(of: child).takeUnretainedValue().workflowType, key: nodes[keyOf: child],
+                    node: identity, order: k - first
+                )
             }
         }
-        let begin = recorder.now()
-        update(child, store: store, slot: slot, to: workflow)
-        recorder.nodeWillRender(Child.self, key: key, node: child.position, reason: reason, begin: begin)
-        let rendering = renderNode(child, store: store)
-        recorder.nodeDidRender(child.position)
-        return rendering
     }
 
-    /// The root's render in a render pass, traced. A render pass that no
-    /// cascade or update opened is the host's first render, and a pass of
-    /// its own.
+    /// A render pass with a trace: one that no cascade or update opened is
+    /// the host's first render, and a pass of its own.
     @inline(never)
-    func renderRootTraced<Rendering>(_ body: () -> Rendering, recorder: RenderRecorder) -> Rendering {
+    func traceRenderPass<Rendering>(_ body: () -> Rendering, recorder: RenderRecorder) -> Rendering {
         let opensPass = !recorder.isInPass
         if opensPass { recorder.passWillBegin(.firstRender) }
-        let reason: RenderReason = switch recorder.trigger {
-        case .firstRender: .new
-        case .update: .hostUpdate
-        case .action:
-            !skipsCleanChildren ? .renderSkippingOff : recorder.ownStateChange(of: root.position) ?? .descendantChanged
-        }
-        let type = anyStore(of: root).takeUnretainedValue().workflowType
-        recorder.nodeWillRender(type, key: nodes[keyOf: root], node: root.position, reason: reason, begin: recorder.now())
         let rendering = body()
-        recorder.nodeDidRender(root.position)
         if opensPass { recorder.passDidEnd() }
         return rendering
     }
@@ -116,8 +57,13 @@ extension FastRuntime {
         }
         path.reverse()
         recorder.actionDidApply(
-            actionType, path: path, node: node.position, reachedByOutput: !fromSink,
+            actionType, path: path, node: traceIdentity(of: node), reachedByOutput: !fromSink,
             stateChange: !changed ? .unchanged : compared ? .changed : .notCompared, begin: begin
         )
+    }
+
+    /// A node's identity in the trace: its session's.
+    func traceIdentity(of node: NodeID) -> Int {
+        RenderTraceObserver.identity(of: sessions[node.position]!)
     }
 }

@@ -16,7 +16,7 @@ extension FastRuntime {
         renumberPassesIfDue()
         stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true
-        let rendering = if let renderRecorder { renderRootTraced(body, recorder: renderRecorder) } else { body() }
+        let rendering = if let renderRecorder { traceRenderPass(body, recorder: renderRecorder) } else { body() }
         gate.isRendering = false
         trimIfDue()
         #if DEBUG

@@ -142,12 +142,21 @@ final class FastRuntime {
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
     init(observers: [WorkflowObserver], hasDebugger: Bool, renderRecorder: RenderRecorder? = nil) {
-        self.observer = ChainedWorkflowObserver.forHost(with: observers)
-        self.hasObserver = observer != nil
+        // A render trace observes the nodes too (`RenderTraceObserver`),
+        // first, so that its completions end after the host's observers'.
+        let observer = ChainedWorkflowObserver.forHost(with: observers)
+        let traceObserver = renderRecorder.map(RenderTraceObserver.init(recorder:))
+        self.observer = if let traceObserver {
+            observer.map { ChainedWorkflowObserver([traceObserver, $0]) } ?? traceObserver
+        } else {
+            observer
+        }
+        self.hasObserver = self.observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.renderRecorder = renderRecorder
         self.recordsCascadePath = hasDebugger
         self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
+        traceObserver?.runtime = self
     }
 
     deinit {
