@@ -77,19 +77,20 @@ package final class RenderRecorder {
         actions.removeAll(keepingCapacity: true)
     }
 
-    /// An action was applied at `node` (R17); `begin` is the trace time
-    /// taken before it.
+    /// An action was applied at `node` (R17). Its step began at `begin`, a
+    /// trace time taken before it, or, when nil, where the previous step
+    /// ended or the cascade began.
     package func actionDidApply(
         _ actionType: Any.Type,
         path: [(workflowType: Any.Type, key: String)],
         node: Int,
         reachedByOutput: Bool,
         stateChange: RenderTrace.ActionStep.StateChange,
-        begin: UInt64
+        begin: UInt64? = nil
     ) {
         actions.append(RecordedAction(
             actionType: actionType, path: path, node: node, reachedByOutput: reachedByOutput,
-            stateChange: stateChange, begin: begin, end: trace.now()
+            stateChange: stateChange, begin: begin ?? actions.last?.end ?? self.begin, end: trace.now()
         ))
         switch stateChange {
         case .changed: changedStates.append((node, .stateChanged))

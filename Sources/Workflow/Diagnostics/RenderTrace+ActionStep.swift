@@ -25,7 +25,10 @@ extension RenderTrace {
         /// reached through a child's output.
         public let reachedByOutput: Bool
         public let stateChange: StateChange
-        /// The `apply` call, with the observers' hooks around it.
+        /// From the end of the previous step (for the sending node, from the
+        /// start of the cascade) to the end of this node's `apply`: the
+        /// observers' hooks around it, and for a parent the output map that
+        /// reached it, included.
         public let duration: Duration
     }
 }

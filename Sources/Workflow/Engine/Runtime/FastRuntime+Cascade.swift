@@ -76,7 +76,6 @@ extension FastRuntime {
             if gate.isClosed { return }
         }
 
-        let traceBegin = renderRecorder?.now() ?? 0
         let before = store.comparesState ? nodeSlot.pointee.state : nil
         let key = nodes[keyOf: node]
         let output = withUnsafePointer(to: &nodeSlot.pointee.workflow) { workflow in
@@ -99,7 +98,7 @@ extension FastRuntime {
         }
         if let renderRecorder {
             traceAction(
-                Action.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil, begin: traceBegin,
+                Action.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil,
                 recorder: renderRecorder
             )
         }

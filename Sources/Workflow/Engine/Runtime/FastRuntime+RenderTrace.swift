@@ -36,11 +36,11 @@ extension FastRuntime {
     }
 
     /// An action applied at `node` (R17), for the trace: what it did to the
-    /// state (S1) and where the node is.
+    /// state (S1) and where the node is. Its step started where the previous
+    /// one ended (or the cascade began): the apply pays no clock reading.
     @usableFromInline @inline(never)
     func traceAction(
-        _ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool, begin: UInt64,
-        recorder: RenderRecorder
+        _ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool, recorder: RenderRecorder
     ) {
         var depth = 0
         var current = node
@@ -58,7 +58,7 @@ extension FastRuntime {
         path.reverse()
         recorder.actionDidApply(
             actionType, path: path, node: traceIdentity(of: node), reachedByOutput: !fromSink,
-            stateChange: !changed ? .unchanged : compared ? .changed : .notCompared, begin: begin
+            stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
         )
     }
 
