@@ -126,7 +126,7 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
     func render(reason: RenderReason, begin: UInt64? = nil) -> W.Rendering {
         let recorder = runtime.recorder
         recorder?.nodeWillRender(W.self, key: key, node: traceIdentity, reason: reason, begin: begin ?? recorder!.now())
-        defer { recorder?.nodeDidRender(traceIdentity) }
+        defer { recorder?.nodeDidRender() }
         if StackGuard.isNearEnd(runtime.stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: key, depth: runtime.renderDepth + 1)
         }

@@ -30,8 +30,9 @@ struct NodeEvent {
     /// recorded after the renders of their siblings, and put back in place
     /// when the pass is read.
     var order: Int32
-    /// The node's identity in its runtime (an arena position, or an object's
-    /// address), to find the sending node's render.
+    /// The node's identity in its runtime (a session ID, or an object's
+    /// address), to find the sending node's render; set for `begin` and
+    /// `skip`.
     var node: Int
     /// Set for `begin` and `skip`.
     var workflowType: Any.Type?

@@ -156,8 +156,8 @@ package final class RenderRecorder {
     /// The render of the node that started last and has not ended is over,
     /// its children included.
     @usableFromInline
-    package func nodeDidRender(_ node: Int) {
-        events.append(NodeEvent(kind: .end, reason: .new, order: 0, node: node, workflowType: nil, key: "", time: trace.now()))
+    package func nodeDidRender() {
+        events.append(NodeEvent(kind: .end, reason: .new, order: 0, node: 0, workflowType: nil, key: "", time: trace.now()))
     }
 
     /// A child its parent asked for, `order`-th, was skipped: clean, with

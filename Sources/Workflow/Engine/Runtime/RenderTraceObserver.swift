@@ -64,7 +64,8 @@ final class RenderTraceObserver: WorkflowObserver {
             W.self, key: session.renderKey, node: node, order: order, isRoot: isRoot,
             otherwise: isRoot ? rootReason(runtime) : .descendantChanged
         )
-        return { [recorder] _ in recorder.nodeDidRender(node) }
+        // The end closes the render that started last.
+        return { [recorder] _ in recorder.nodeDidRender() }
     }
 
     /// Why the root renders at the end of a cascade, or in a first render.
