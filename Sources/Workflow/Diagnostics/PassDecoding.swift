@@ -38,8 +38,12 @@ struct DecodedPass {
         nodes = []
         nodes.reserveCapacity(record.events.count / 2 + 1)
         var open: [Int] = []
+        // The latest node of each identity: an `order` event names a child.
+        var latest: [Int: Int] = [:]
         for event in record.events {
             switch event.kind {
+            case .order:
+                if let index = latest[event.node] { nodes[index].order = event.order }
             case .begin, .skip:
                 let type = event.workflowType ?? Never.self
                 let name = names.nodeName(type, key: event.key)
@@ -50,6 +54,7 @@ struct DecodedPass {
                     path: parent.map { nodes[$0].path + "/" + name } ?? name,
                     begin: event.time, end: event.time
                 ))
+                latest[event.node] = nodes.count - 1
                 if event.kind == .begin { open.append(nodes.count - 1) }
             case .end:
                 guard let index = open.popLast() else { continue }
@@ -67,7 +72,8 @@ struct DecodedPass {
     /// Skips are recorded when their parent's pass ends, after their
     /// rendered siblings: each parent's children go back to the order it
     /// asked for them in (a stable sort, which leaves them as they are when
-    /// every order is 0, as the reference records them).
+    /// every order is 0, as the reference records them, rendering its
+    /// children in that order).
     private mutating func putChildrenInOrder() {
         var children = [[Int]](repeating: [], count: nodes.count)
         var roots: [Int] = []

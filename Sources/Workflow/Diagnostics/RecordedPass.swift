@@ -17,22 +17,23 @@ struct RecordedPass {
     var events: ContiguousArray<NodeEvent>
 }
 
-/// A node's render starts or ends, or the node is skipped.
+/// A node's render starts or ends, or the node is skipped; or, when a
+/// parent's pass ends, a child that rendered gets its place among the
+/// children the parent asked for (`order`).
 struct NodeEvent {
     enum Kind: UInt8 {
-        case begin, end, skip
+        case begin, end, skip, order
     }
 
     var kind: Kind
     /// Set for `begin` and `skip`.
     var reason: RenderReason
-    /// The node's place among the children its parent asked for: skips are
-    /// recorded after the renders of their siblings, and put back in place
-    /// when the pass is read.
+    /// For `skip` and `order`: the node's place among the children its
+    /// parent asked for. The reference renders its children in that order
+    /// and records none.
     var order: Int32
     /// The node's identity in its runtime (a session ID, or an object's
-    /// address), to find the sending node's render; set for `begin` and
-    /// `skip`.
+    /// address), to find the sending node's render; not set for `end`.
     var node: Int
     /// Set for `begin` and `skip`.
     var workflowType: Any.Type?

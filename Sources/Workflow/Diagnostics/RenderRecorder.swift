@@ -123,10 +123,8 @@ package final class RenderRecorder {
     }
 
     /// The fast runtime's node render starts: for the reason and since the
-    /// time `expectRender` gave (a new node), else for `reason`, now.
-    /// `order` is its place among the children its parent asked for.
-    @usableFromInline
-    func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, order: Int, isRoot: Bool, otherwise reason: RenderReason) {
+    /// time `expectRender` gave, else for `reason`, now.
+    func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, isRoot: Bool, otherwise reason: RenderReason) {
         var reason = reason
         var begin: UInt64?
         if let expected, expected.node == node {
@@ -138,8 +136,17 @@ package final class RenderRecorder {
         renderCount += 1
         renderNumbers[node] = renderCount
         events.append(NodeEvent(
-            kind: .begin, reason: reason, order: Int32(truncatingIfNeeded: order), node: node,
-            workflowType: workflowType, key: key, time: begin ?? trace.now()
+            kind: .begin, reason: reason, order: 0, node: node, workflowType: workflowType, key: key,
+            time: begin ?? trace.now()
+        ))
+    }
+
+    /// A child that rendered inside its parent's render was the `order`-th
+    /// its parent asked for (recorded when the parent's pass ends).
+    func childWasAsked(_ node: Int, order: Int) {
+        events.append(NodeEvent(
+            kind: .order, reason: .new, order: Int32(truncatingIfNeeded: order), node: node, workflowType: nil, key: "",
+            time: trace.tick()
         ))
     }
 
@@ -164,7 +171,6 @@ package final class RenderRecorder {
     /// equal props (S2). Recorded when the parent's pass ends, at the
     /// trace's last time plus 2 ns: reading the clock would cost more than
     /// the skip, and the instant still lies inside its parent's render.
-    @usableFromInline
     func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int, order: Int) {
         events.append(NodeEvent(
             kind: .skip, reason: .cleanWithEqualProps, order: Int32(truncatingIfNeeded: order), node: node,

@@ -167,9 +167,6 @@ extension FastRuntime {
     @usableFromInline
     func finishPass(of node: NodeID) {
         let frame = frames.pop()
-        if renderRecorder != nil {
-            recordSkips(of: node, askedFrom: Int(frame.firstAsked))
-        }
 
         var child = nodes[node].firstChild
         while !child.isNone {
@@ -203,6 +200,9 @@ extension FastRuntime {
         }
         if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: frame.pass)
+        }
+        if renderRecorder != nil {
+            traceChildren(of: node)
         }
     }
 }

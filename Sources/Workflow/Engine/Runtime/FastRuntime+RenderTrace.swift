@@ -1,26 +1,34 @@
 // Render diagnostics (D1): what the fast runtime tells its render trace
-// beyond what `RenderTraceObserver` hears: the children a parent asked for
-// and did not render (skipped, S2), when the parent's pass ends; the first
-// render's pass; each action a cascade applied. Nodes are known by their
+// beyond what `RenderTraceObserver` hears: the order of the children a
+// parent asked for, and those it asked for and did not render (skipped, S2),
+// when the parent's pass ends; the first render's pass; each action a
+// cascade applied. Nodes are known by their
 // session's ID (a traced host keeps sessions, as an observed one does). Out of line; a host without a trace pays one test per pass of a
 // node with children, and a few per cascade.
 
 extension FastRuntime {
-    /// `finishPass`'s hook: the children `node` asked for in this pass (from
-    /// `first` on the `asked` stack) that did not render were skipped (S2).
+    /// `finishPass`'s hook, at its end: the node's children are now the ones
+    /// its pass asked for, in that order. Each is recorded with its place;
+    /// the ones that did not render inside the node's render were skipped
+    /// (S2).
     @usableFromInline @inline(never)
-    func recordSkips(of node: NodeID, askedFrom first: Int) {
+    func traceChildren(of node: NodeID) {
         let recorder = renderRecorder.unsafelyUnwrapped
         let parent = traceIdentity(of: node)
-        for k in first..<asked.count {
-            let child = asked[k]
+        var child = nodes[node].firstChild
+        var order = 0
+        while !child.isNone {
             let identity = traceIdentity(of: child)
-            if !recorder.didRender(identity, inside: parent) {
+            if recorder.didRender(identity, inside: parent) {
+                recorder.childWasAsked(identity, order: order)
+            } else {
                 recorder.nodeSkipped(
                     anyStore(of: child).takeUnretainedValue().workflowType, key: nodes[keyOf: child],
-                    node: identity, order: k - first
+                    node: identity, order: order
                 )
             }
+            order += 1
+            child = nodes[child].nextSibling
         }
     }
 

@@ -56,12 +56,9 @@ final class RenderTraceObserver: WorkflowObserver {
     func workflowWillRender<W: Workflow>(_ workflow: W, state: W.State, session: WorkflowSession) -> ((W.Rendering) -> Void)? {
         let node = Self.identity(of: session)
         let runtime = runtime!
-        // Its place among the children its parent asked for: the parent's
-        // frame is on top, the node was pushed on `asked` last.
         let isRoot = runtime.frames.count == 0
-        let order = isRoot ? 0 : runtime.asked.count - 1 - Int(runtime.frames[runtime.frames.count - 1].firstAsked)
         recorder.nodeWillRender(
-            W.self, key: session.renderKey, node: node, order: order, isRoot: isRoot,
+            W.self, key: session.renderKey, node: node, isRoot: isRoot,
             otherwise: isRoot ? rootReason(runtime) : .descendantChanged
         )
         // The end closes the render that started last.
