@@ -25,6 +25,8 @@
 # make report          the HTML report and charts from results/bench.json
 # make report-check    renders the report in headless Chromium, checks the charts
 # make profile         callgrind and jemalloc profiles of one workload (PROFILE=...)
+# make trace           a render trace of one workload profile (PROFILE=, [CASE=], [OPS=3]):
+#                      results/traces/PROFILE.json (Perfetto, chrome://tracing) and .txt
 # make example         the inbox example's scripted session, in release
 #                      (ARGS=--reference compares it with the reference runtime)
 
@@ -43,7 +45,7 @@ ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
 	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
-	sanitize-thread fuzz report report-check profile example
+	sanitize-thread fuzz report report-check profile trace example
 
 test:
 	swift test
@@ -138,6 +140,20 @@ report-check: report
 # (PROFILE-CASE-VARIANT/ when CASE or another variant is given).
 profile:
 	CASE="$(CASE)" sh Scripts/profile.sh "$(PROFILE)" $(or $(VARIANT),fast) $(OPS)
+
+# A render trace (rule D1) of one workload profile on the fast runtime: every
+# case of the profile (CASE=W8-bushy-propsChangeAll: one), its tree built and
+# OPS operations run (default 3), into results/traces/PROFILE.json (Chrome
+# trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing)
+# and its summary, results/traces/PROFILE.txt; then the JSON is checked.
+# RUNNER=path/to/WorkloadRunner skips the build.
+trace:
+	@test -n "$(PROFILE)" -a -f "Profiles/$(PROFILE).json" || { echo "trace: PROFILE=<name> of Profiles/*.json, e.g. make trace PROFILE=w8-kotlin-shapes" >&2; exit 2; }
+	$(if $(RUNNER),,swift build -c release --package-path $(BENCH) --product WorkloadRunner)
+	@mkdir -p $(RESULTS)/traces
+	$(or $(RUNNER),$(BIN)/WorkloadRunner) $(PROFILE) $(if $(CASE),--case $(CASE)) --ops $(or $(OPS),3) \
+		--trace $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
+	python3 Scripts/trace_check.py $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
 
 # The inbox example (Examples/README.md): a scripted session on a 5,000-row
 # tree, with the time and the workflows rendered at each step.

@@ -45,7 +45,11 @@ let package = Package(
         .executableTarget(name: "BenchTable", dependencies: ["Workloads", "JemallocStats"]),
         // Runs one workload profile's main operation N times, for
         // `make profile` (callgrind, jemalloc heap profiles).
-        .executableTarget(name: "WorkloadRunner", dependencies: ["Workloads", "JemallocStats"]),
+        // With --trace, it records a render trace of the run (`make trace`).
+        .executableTarget(
+            name: "WorkloadRunner",
+            dependencies: ["Workloads", "JemallocStats", .product(name: "Workflow", package: "FastWorkflow")]
+        ),
         // `make soak`: a long random run on a churning 10,000-row tree,
         // checking memory stays flat and the host agrees with its model and
         // with the reference runtime at every checkpoint.

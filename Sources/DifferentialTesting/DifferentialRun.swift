@@ -24,8 +24,12 @@ public enum DifferentialRun {
     public static var coverage = FuzzCoverage()
 
     /// The first divergence, or nil when the runtimes agreed throughout.
-    public static func run(_ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0) -> Divergence? {
-        let hosts = ComparedHost.all.map { HostUnderTest($0, tree: tree, input: initialInput) }
+    /// `compared` lists the hosts, the reference first.
+    public static func run(
+        _ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0, compared: [ComparedHost] = ComparedHost.all
+    ) -> Divergence? {
+        precondition(compared.first == .reference, "the reference comes first")
+        let hosts = compared.map { HostUnderTest($0, tree: tree, input: initialInput) }
         // Every rendering's sinks, per step, per host (same order as `hosts`):
         // the last one holds the current sinks, the others stale ones.
         var pool: [[[SinkRef]]] = []
@@ -42,6 +46,24 @@ public enum DifferentialRun {
                 if let difference = Differ.compare(
                     reference: observations[0], other: observations[i], kind: hosts[i].kind, cascadeOnly: cascadeOnly
                 ) {
+                    return Divergence(step: step, stepDescription: what, runtime: hosts[i].kind, difference: difference)
+                }
+            }
+            // D1: a traced host renders what the same host untraced renders,
+            // and its trace lists exactly those renders, nested as a tree.
+            let untraced = hosts.firstIndex { $0.kind == .fast }
+            for i in hosts.indices {
+                guard let traced = hosts[i].takeTracedRenders() else { continue }
+                var difference: String?
+                if traced.renders != observations[i].renders {
+                    difference = "the render trace lists \(traced.renders) renders, the observer saw \(observations[i].renders) (D1)"
+                } else if !traced.nested {
+                    difference = "a pass of the render trace does not nest below one root (D1)"
+                } else if let untraced, observations[untraced].renders != observations[i].renders {
+                    difference = "render calls: fast \(observations[untraced].renders), \(hosts[i].kind) "
+                        + "\(observations[i].renders) (D1: tracing must not change what renders)"
+                }
+                if let difference {
                     return Divergence(step: step, stepDescription: what, runtime: hosts[i].kind, difference: difference)
                 }
             }

@@ -7,6 +7,8 @@ import WorkflowHostHarness
 final class HostUnderTest {
     let kind: ComparedHost
     let log = FuzzLog()
+    /// The host's render trace, when `kind.traced` (D1).
+    private let trace: RenderTrace?
     private var currentRendering: () -> FuzzScreen
     private var updateRoot: (Int) -> Void
     private var releaseHost: () -> Void
@@ -26,6 +28,7 @@ final class HostUnderTest {
     init(_ kind: ComparedHost, tree: TreeSpec, input: Int) {
         self.kind = kind
         (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
+        trace = kind.traced ? RenderTrace() : nil
         FuzzLog.current = log
         let root = tree.root
         switch (root.kind, root.equatableProps, root.equatableState) {
@@ -53,9 +56,11 @@ final class HostUnderTest {
             let log = log
             let onlyIfStateChanged = tree.renderOnlyIfStateChanged
             log.comparesEveryState = onlyIfStateChanged
+            let trace = trace
             var live: (any WorkflowHosting<Root>)? = Runtime.withConfiguration(override: {
                 $0.renderSkipping = true
                 $0.renderOnlyIfStateChanged = onlyIfStateChanged
+                $0.renderTrace = trace
             }) {
                 kind.runtime.makeHost(make(input), observers: observers, debugger: debugger)
             }
@@ -68,6 +73,20 @@ final class HostUnderTest {
             var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
             releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
         }
+    }
+
+    /// The renders its render trace recorded since the last call, and
+    /// whether each pass's nodes nest as a tree below one root; nil when the
+    /// host records no trace.
+    func takeTracedRenders() -> (renders: Int, nested: Bool)? {
+        guard let trace else { return nil }
+        let passes = trace.passes
+        trace.removeAll()
+        let renders = passes.reduce(0) { $0 + $1.rendered.count }
+        let nested = passes.allSatisfy { pass in
+            pass.nodes.isEmpty || (pass.nodes[0].depth == 0 && pass.nodes.dropFirst().allSatisfy { $0.depth > 0 })
+        }
+        return (renders, nested)
     }
 
     /// Runs `body` with this host's log as the current one.

@@ -71,6 +71,9 @@ public final class TestHost<W: Workflow> {
 
     public var outputs: AsyncStream<W.Output> { live.outputs }
 
+    /// The host's last finished pass, when it records a render trace (D1).
+    public var lastRenderPass: RenderTrace.Pass? { live.lastRenderPass }
+
     /// Records every published rendering into `publishedRenderings`.
     public func recordRenderings() {
         recordings.append(observeRenderings { [unowned self] in publishedRenderings.append($0) })

@@ -31,6 +31,9 @@ public protocol WorkflowHosting<WorkflowType>: AnyObject {
 
     /// The root's outputs from now on.
     var outputs: AsyncStream<WorkflowType.Output> { get }
+
+    /// The host's last finished pass, when it records a render trace (D1).
+    var lastRenderPass: RenderTrace.Pass? { get }
 }
 
 extension WorkflowHosting {

@@ -18,6 +18,12 @@ final class ReferenceRuntime {
     /// `Runtime.configuration.renderOnlyIfStateChanged`, read once by the host.
     let renderOnlyIfStateChanged: Bool
 
+    /// The render trace's writer (D1), nil when the host has no trace. The
+    /// reference renders every node, so it records every render with the
+    /// reason `.new` or `.renderSkippingOff` (`.hostUpdate` for the root of
+    /// an update), and no skip.
+    let recorder: RenderRecorder?
+
     /// Set by the host once it is built: renders and notifies after a
     /// cascade's actions were applied. It holds the host's core, so that a
     /// cascade outlives a release made by its own code; the host's teardown
@@ -29,9 +35,10 @@ final class ReferenceRuntime {
     var renderDepth = 0
     var stackEnd: UInt = 0
 
-    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool) {
+    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool, recorder: RenderRecorder?) {
         self.observer = observer
         self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
+        self.recorder = recorder
     }
 
     /// Runs `body` as a render pass: any send meanwhile is a fatal error (R15).
@@ -46,6 +53,8 @@ final class ReferenceRuntime {
     /// there and up through the output maps, then the host renders and
     /// notifies. The caller holds the gate.
     func runCascade(origin: AnyReferenceNode, _ applyActions: (ReferenceCascade) -> Void) {
+        recorder?.passWillBegin(.action)
+        defer { recorder?.passDidEnd() }
         let cascade = ReferenceCascade()
         applyActions(cascade)
         finishCascade?(cascade, origin)

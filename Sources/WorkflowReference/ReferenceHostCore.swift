@@ -17,10 +17,11 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     let renderingObservers = HostObservers<WorkflowType.Rendering>()
     let outputObservers = HostObservers<WorkflowType.Output>()
 
-    init(workflow: WorkflowType, observers: [WorkflowObserver], debugger: WorkflowDebugger?) {
+    init(workflow: WorkflowType, observers: [WorkflowObserver], debugger: WorkflowDebugger?, renderTrace: RenderTrace?) {
         let runtime = ReferenceRuntime(
             observer: ChainedWorkflowObserver.forHost(with: observers),
-            renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged
+            renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged,
+            recorder: RenderRecorder.forHost(of: WorkflowType.self, trace: renderTrace)
         )
         // The root's outputs leave the tree: the host delivers them once the
         // cascade has rendered (R17).
@@ -31,7 +32,9 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
             runtime: runtime,
             outputHandler: { output, cascade in cascade.rootOutput = output }
         )
-        self.rendering = runtime.renderPass { root.render() }
+        runtime.recorder?.passWillBegin(.firstRender)
+        self.rendering = runtime.renderPass { root.render(reason: .new) }
+        runtime.recorder?.passDidEnd()
         self.runtime = runtime
         self.root = root
         self.debugger = debugger
@@ -69,8 +72,10 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     }
 
     private func applyUpdate(_ workflow: WorkflowType) {
+        runtime.recorder?.passWillBegin(.update)
         root.update(to: workflow)
-        rendering = runtime.renderPass { root.render() }
+        rendering = runtime.renderPass { root.render(reason: .hostUpdate) }
+        runtime.recorder?.passDidEnd()
         renderingObservers.deliver(rendering)
         if let debugger, !runtime.gate.isClosed {
             let info = WorkflowUpdateDebugInfo.cascade(path: [(workflowType: WorkflowType.self, reachedByOutput: false)])
@@ -87,7 +92,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         // The path is read before rendering: the render may remove the origin.
         let info = debugger.map { _ in Self.updateInfo(origin: origin, appliedCount: cascade.appliedCount) }
         if !runtime.renderOnlyIfStateChanged || cascade.stateChanged {
-            rendering = runtime.renderPass { root.render() }
+            rendering = runtime.renderPass { root.render(reason: .renderSkippingOff) }
             guard !runtime.gate.isClosed else { return }
             renderingObservers.deliver(rendering)
         }

@@ -24,6 +24,21 @@ class AnyReferenceNode {
 
     let runtime: ReferenceRuntime
 
+    /// The node's identity in a render trace (D1).
+    var traceIdentity: Int { ObjectIdentifier(self).hashValue }
+
+    /// The node's type and key at each level from the root down, for a
+    /// render trace (D1).
+    var tracePath: [(workflowType: Any.Type, key: String)] {
+        var path: [(workflowType: Any.Type, key: String)] = []
+        var node: AnyReferenceNode? = self
+        while let current = node {
+            path.append((current.workflowType, current.key))
+            node = current.parent
+        }
+        return path.reversed()
+    }
+
     init(key: String, session: WorkflowSession?, parent: AnyReferenceNode?, runtime: ReferenceRuntime) {
         self.key = key
         self.session = session
@@ -106,7 +121,12 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
     /// One render pass of this node: `workflowWillRender`, `render` (children
     /// render depth first inside it, R4), the cleanup of what the pass did not
     /// ask for (R9, R12, R13), then the `workflowWillRender` completion.
-    func render() -> W.Rendering {
+    /// `reason` and `begin` (a trace time taken before the node started or
+    /// got its new value) are for the render trace, if any (D1).
+    func render(reason: RenderReason, begin: UInt64? = nil) -> W.Rendering {
+        let recorder = runtime.recorder
+        recorder?.nodeWillRender(W.self, key: key, node: traceIdentity, reason: reason, begin: begin ?? recorder!.now())
+        defer { recorder?.nodeDidRender() }
         if StackGuard.isNearEnd(runtime.stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: key, depth: runtime.renderDepth + 1)
         }
@@ -217,11 +237,18 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         guard !runtime.gate.isClosed else { return }
         // The old state is kept only when a cascade may skip its render pass.
         let previousState: W.State? = runtime.renderOnlyIfStateChanged ? state : nil
+        let traceBefore = runtime.recorder.map { ($0.now(), tracedStateChange(before: state)) }
         let output = ApplyContext.withContext(workflow: workflow, key: key) { context in
             action.apply(toState: &state, context: context)
         }
         guard !runtime.gate.isClosed else { return }
         completion?(state, output)
+        if let recorder = runtime.recorder, let (begin, change) = traceBefore {
+            recorder.actionDidApply(
+                Action.self, path: tracePath, node: traceIdentity, reachedByOutput: cascade.appliedCount > 0,
+                stateChange: change(state), begin: begin
+            )
+        }
         cascade.appliedCount += 1
         if let previousState {
             if referenceStateDidChange(from: previousState, to: state) {
@@ -233,6 +260,21 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         if let output, !runtime.gate.isClosed {
             outputHandler(output, cascade)
         }
+    }
+
+    // MARK: Render trace
+
+    /// What an action does to the state as the fast runtime's S1 sees it,
+    /// given the state before it: compared with `==` where the fast runtime
+    /// compares (an Equatable bit copy, or every Equatable state with
+    /// `renderOnlyIfStateChanged`), never a change for `Void`, otherwise
+    /// not compared.
+    private func tracedStateChange(before: W.State) -> (W.State) -> RenderTrace.ActionStep.StateChange {
+        if W.State.self == Void.self { return { _ in .unchanged } }
+        guard Equality.comparesChanges(of: W.State.self, everyComparableState: runtime.renderOnlyIfStateChanged) else {
+            return { _ in .notCompared }
+        }
+        return { referenceStateDidChange(from: before, to: $0) ? .changed : .unchanged }
     }
 
     // MARK: Debugging

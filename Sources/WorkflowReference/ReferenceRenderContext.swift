@@ -60,6 +60,8 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
             parent.apply(outputMap(output), in: cascade)
         }
         let child: ReferenceNode<Child>
+        let traceBegin = parent.runtime.recorder?.now()
+        let isNew = parent.previousChild(childKey) == nil
         if let previous = parent.previousChild(childKey) {
             child = previous as! ReferenceNode<Child>
             child.outputHandler = outputHandler
@@ -77,7 +79,7 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
         childOrder.append(childKey)
         childIsRendering = true
         defer { childIsRendering = false }
-        return child.render()
+        return child.render(reason: isNew ? .new : .renderSkippingOff, begin: traceBegin)
     }
 
     /// Declares the node's sink for `Action` (R13) and returns a view of it.

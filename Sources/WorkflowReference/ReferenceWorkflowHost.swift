@@ -16,14 +16,38 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// every node event (chained in order); `debugger` gets a snapshot after
     /// the first render and after every cascade or update. The runtime
     /// configuration is read now.
-    public init(
+    public convenience init(
         workflow: WorkflowType,
         observers: [WorkflowObserver] = [],
         debugger: WorkflowDebugger? = nil
     ) {
-        MainQueue.check("ReferenceWorkflowHost<\(WorkflowType.self)> was created")
-        core = ReferenceHostCore(workflow: workflow, observers: observers, debugger: debugger)
+        self.init(workflow: workflow, observers: observers, debugger: debugger, trace: nil)
     }
+
+    /// Starts the tree as `init(workflow:observers:debugger:)` does, and
+    /// records every pass into `renderTrace` (D1). The reference renders
+    /// every node of every pass, so each render's reason is `.new`,
+    /// `.renderSkippingOff`, or `.hostUpdate` for the root of an update; it
+    /// never skips.
+    public convenience init(
+        workflow: WorkflowType,
+        observers: [WorkflowObserver] = [],
+        debugger: WorkflowDebugger? = nil,
+        renderTrace: RenderTrace
+    ) {
+        self.init(workflow: workflow, observers: observers, debugger: debugger, trace: renderTrace)
+    }
+
+    private init(workflow: WorkflowType, observers: [WorkflowObserver], debugger: WorkflowDebugger?, trace: RenderTrace?) {
+        MainQueue.check("ReferenceWorkflowHost<\(WorkflowType.self)> was created")
+        core = ReferenceHostCore(workflow: workflow, observers: observers, debugger: debugger, renderTrace: trace)
+    }
+
+    /// The trace this host records into (D1), or nil.
+    public var renderTrace: RenderTrace? { core.runtime.recorder?.trace }
+
+    /// This host's last finished pass (D1), or nil without a trace.
+    public var lastRenderPass: RenderTrace.Pass? { core.runtime.recorder?.lastPass }
 
     /// Ends every node, post-order, and every side effect (R10): now, or,
     /// when released by code of a running cascade, once it has unwound.

@@ -1,5 +1,6 @@
 import Foundation
 import JemallocStats
+@_spi(WorkflowRuntimeConfig) import Workflow
 import Workloads
 
 // workload-runner: runs the main operation of one workload profile N times,
@@ -8,6 +9,7 @@ import Workloads
 //
 //   workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N]
 //                   [--case ID] [--warmup N] [--heap-dump FILE]
+//                   [--trace FILE.json | --record-trace]
 //   workload-runner --case ID [...]   (the profile is the case's own)
 //   workload-runner --list            (one line per case: id, profile, variants, operation)
 //
@@ -20,13 +22,19 @@ import Workloads
 // can collect exactly those (--toggle-collect); `prepare()` stays outside.
 // --heap-dump writes a jemalloc heap profile after the runs (needs
 // MALLOC_CONF=prof:true). The result is checked at the end.
+//
+// --trace FILE.json (`make trace`) records a render trace (rule D1) of every
+// case of the profile (only --case's, when given), tree building included,
+// and writes it as Chrome trace-event JSON to FILE.json and its summary to
+// FILE.txt. --record-trace records one without writing it: the cost of
+// recording, measured as any run (callgrind counts only the ops).
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("workload-runner: \(message)\n".utf8))
     exit(2)
 }
 
-let usage = "usage: workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N] [--case ID] [--warmup N] [--heap-dump FILE] | --case ID [...] | --list"
+let usage = "usage: workload-runner <profile-name> [--variant fast|reference|vanilla] [--ops N] [--case ID] [--warmup N] [--heap-dump FILE] [--trace FILE.json | --record-trace] | --case ID [...] | --list"
 var arguments = CommandLine.arguments.dropFirst()
 var profileName: String?
 if let first = arguments.first, !first.hasPrefix("-") {
@@ -38,6 +46,8 @@ var warmup = 0
 var caseID: String?
 var heapDump: String?
 var list = false
+var traceFile: String?
+var recordsTrace = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--variant":
@@ -52,6 +62,11 @@ while let argument = arguments.popFirst() {
     case "--case": caseID = arguments.popFirst()
     case "--heap-dump": heapDump = arguments.popFirst()
     case "--list": list = true
+    case "--trace":
+        guard let value = arguments.popFirst(), value.hasSuffix(".json") else { fail("--trace needs a FILE.json") }
+        traceFile = value
+        recordsTrace = true
+    case "--record-trace": recordsTrace = true
     default: fail("unknown argument \(argument)")
     }
 }
@@ -89,29 +104,9 @@ func runMemoryProfile() -> Int32 {
     }
 }
 
-let status: Int32 = onMainQueue {
-    if profileName == "w6-memory" { return runMemoryProfile() }
-    let cases: [WorkloadCase]
-    do {
-        cases = try Catalog.all()
-    } catch {
-        fail("\(error)")
-    }
-    if list {
-        // Tab-separated, for Scripts/bench_instructions.py.
-        for workloadCase in cases {
-            let variants = workloadCase.variants.map(\.rawValue).joined(separator: ",")
-            print([workloadCase.id, workloadCase.profile, variants, workloadCase.operation].joined(separator: "\t"))
-        }
-        return 0
-    }
-    let matching = cases.filter { (profileName == nil || $0.profile == profileName) && (caseID == nil || $0.id == caseID) }
-    guard let workloadCase = matching.first else {
-        let known = Set(cases.map(\.profile)).sorted().joined(separator: ", ")
-        let wanted = [profileName.map { "profile \($0)" }, caseID.map { "case \($0)" }].compactMap { $0 }.joined(separator: " and ")
-        fail("no workload case for \(wanted) (profiles: \(known), w6-memory)")
-    }
-    guard workloadCase.variants.contains(variant) else { fail("\(workloadCase.id) has no \(variant) variant") }
+/// Builds the case's operation, runs the warm-up and the measured ops, and
+/// checks the result.
+func runOps(_ workloadCase: WorkloadCase) -> Int32 {
     let operation = workloadCase.makeOperation(variant)
     for _ in 0..<warmup {
         if operation.needsPreparation { operation.prepare() }
@@ -132,5 +127,76 @@ let status: Int32 = onMainQueue {
     }
     print("\(workloadCase.id) \(variant.rawValue): \(ops) ops in \(Double(elapsed) / 1e6) ms (\(ops == 0 ? 0 : Double(elapsed) / Double(ops)) ns/op, preparation included)")
     return 0
+}
+
+/// `make trace`: every case of the profile (or the one --case names) on the
+/// fast runtime, into one render trace, written with its summary.
+func writeTrace(of cases: [WorkloadCase], to file: String) -> Int32 {
+    let trace = RenderTrace(passLimit: 1_000_000)
+    var failures: [String] = []
+    Runtime.withConfiguration(override: { $0.renderTrace = trace }) {
+        for workloadCase in cases where workloadCase.variants.contains(.fast) {
+            let operation = workloadCase.makeOperation(.fast)
+            for _ in 0..<(warmup + ops) {
+                if operation.needsPreparation { operation.prepare() }
+                operation.run()
+            }
+            if let failure = operation.check() { failures.append("\(workloadCase.id): \(failure)") }
+        }
+    }
+    let summaryFile = String(file.dropLast(".json".count)) + ".txt"
+    let summary = trace.summary()
+    do {
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
+        try Data(trace.chromeTraceJSON().utf8).write(to: URL(fileURLWithPath: file))
+        try Data(summary.description.utf8).write(to: URL(fileURLWithPath: summaryFile))
+    } catch {
+        fail("cannot write the trace: \(error)")
+    }
+    print(summary, terminator: "")
+    print("\ntrace: \(file) (open it in https://ui.perfetto.dev or chrome://tracing)\nsummary: \(summaryFile)")
+    for failure in failures {
+        FileHandle.standardError.write(Data("workload-runner: wrong result: \(failure)\n".utf8))
+    }
+    return failures.isEmpty ? 0 : 1
+}
+
+let status: Int32 = onMainQueue {
+    if profileName == "w6-memory" {
+        if recordsTrace { fail("w6-memory has no operation to trace") }
+        return runMemoryProfile()
+    }
+    let cases: [WorkloadCase]
+    do {
+        cases = try Catalog.all()
+    } catch {
+        fail("\(error)")
+    }
+    if list {
+        // Tab-separated, for Scripts/bench_instructions.py.
+        for workloadCase in cases {
+            let variants = workloadCase.variants.map(\.rawValue).joined(separator: ",")
+            print([workloadCase.id, workloadCase.profile, variants, workloadCase.operation].joined(separator: "\t"))
+        }
+        return 0
+    }
+    let matching = cases.filter { (profileName == nil || $0.profile == profileName) && (caseID == nil || $0.id == caseID) }
+    guard let workloadCase = matching.first else {
+        let known = Set(cases.map(\.profile)).sorted().joined(separator: ", ")
+        let wanted = [profileName.map { "profile \($0)" }, caseID.map { "case \($0)" }].compactMap { $0 }.joined(separator: " and ")
+        fail("no workload case for \(wanted) (profiles: \(known), w6-memory)")
+    }
+    if let traceFile {
+        guard variant == .fast else { fail("--trace records the fast runtime only") }
+        return writeTrace(of: caseID == nil ? matching : [workloadCase], to: traceFile)
+    }
+    guard workloadCase.variants.contains(variant) else { fail("\(workloadCase.id) has no \(variant) variant") }
+    // --record-trace: every host made from here on records a trace that
+    // nothing reads. Without it no configuration is bound, as before.
+    guard recordsTrace else { return runOps(workloadCase) }
+    return Runtime.withConfiguration(override: { $0.renderTrace = RenderTrace() }) { runOps(workloadCase) }
 }
 exit(status)

@@ -54,6 +54,12 @@ extension Runtime {
         /// off if you rely on every `render` being called.
         public var renderSkipping: Bool = true
 
+        /// Render diagnostics (D1): every host made while this is set
+        /// records its cascades and render passes into this trace. Nil (the
+        /// default) records nothing and costs nothing. A trace given to a
+        /// host's initializer takes precedence.
+        public var renderTrace: RenderTrace?
+
         /// Upstream's name for render skipping.
         public var partialTreeRendering: Bool {
             get { renderSkipping }

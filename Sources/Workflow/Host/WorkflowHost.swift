@@ -18,8 +18,22 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         observers: [WorkflowObserver] = [],
         debugger: WorkflowDebugger? = nil
     ) {
+        self.init(workflow: workflow, observers: observers, debugger: debugger, trace: nil)
+    }
+
+    /// `trace` nil: the configuration's `renderTrace`, if any (D1).
+    @inlinable
+    convenience init(
+        workflow: WorkflowType,
+        observers: [WorkflowObserver],
+        debugger: WorkflowDebugger?,
+        trace: RenderTrace?
+    ) {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
-        let runtime = FastRuntime(observers: observers, hasDebugger: debugger != nil)
+        let runtime = FastRuntime(
+            observers: observers, hasDebugger: debugger != nil,
+            renderRecorder: RenderRecorder.forHost(of: WorkflowType.self, trace: trace)
+        )
         let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
         let rootStore = runtime.store(for: WorkflowType.self)
         runtime.startRoot(workflow, store: rootStore, key: "", route: rootRoute)

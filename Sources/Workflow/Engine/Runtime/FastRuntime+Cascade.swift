@@ -27,6 +27,8 @@ extension FastRuntime {
     }
 
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
+        renderRecorder?.passWillBegin(.action)
+        defer { renderRecorder?.passDidEnd() }
         cascadeChangedState = false
         if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
         apply(action, at: node, fromSink: true)
@@ -93,6 +95,12 @@ extension FastRuntime {
         if changed {
             cascadeChangedState = true
             markNeedsRender(node)
+        }
+        if let renderRecorder {
+            traceAction(
+                Action.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil,
+                recorder: renderRecorder
+            )
         }
         cascadeTop = node
         if recordsCascadePath {

@@ -210,6 +210,9 @@ extension FastRuntime {
         if nodes[node].sinks != nil {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
+        if renderRecorder != nil {
+            traceChildren(of: node)
+        }
     }
 
     /// Puts the old children before `cursor` on the stack: the children a

@@ -16,7 +16,7 @@ extension FastRuntime {
         renumberPassesIfDue()
         stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true
-        let rendering = body()
+        let rendering = if let renderRecorder { traceRenderPass(body, recorder: renderRecorder) } else { body() }
         gate.isRendering = false
         trimIfDue()
         #if DEBUG
@@ -45,6 +45,8 @@ extension FastRuntime {
 
     /// R19: the root gets a new workflow value, then the tree renders.
     func updateRoot<W: Workflow>(to workflow: W, store: NodeStore<W>) {
+        renderRecorder?.passWillBegin(.update)
+        defer { renderRecorder?.passDidEnd() }
         update(root, store: store, slot: nodes[root].slot, to: workflow)
         if let renderRoot {
             renderPass(renderRoot)

@@ -105,6 +105,8 @@ final class FastRuntime {
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
+    /// The render trace's writer (D1), nil when the host has no trace.
+    @usableFromInline let renderRecorder: RenderRecorder?
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
@@ -141,12 +143,22 @@ final class FastRuntime {
 
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
-    init(observers: [WorkflowObserver], hasDebugger: Bool) {
-        self.observer = ChainedWorkflowObserver.forHost(with: observers)
-        self.hasObserver = observer != nil
+    init(observers: [WorkflowObserver], hasDebugger: Bool, renderRecorder: RenderRecorder? = nil) {
+        // A render trace observes the nodes too (`RenderTraceObserver`),
+        // first, so that its completions end after the host's observers'.
+        let observer = ChainedWorkflowObserver.forHost(with: observers)
+        let traceObserver = renderRecorder.map(RenderTraceObserver.init(recorder:))
+        self.observer = if let traceObserver {
+            observer.map { ChainedWorkflowObserver([traceObserver, $0]) } ?? traceObserver
+        } else {
+            observer
+        }
+        self.hasObserver = self.observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
+        self.renderRecorder = renderRecorder
         self.recordsCascadePath = hasDebugger
         self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
+        traceObserver?.runtime = self
     }
 
     deinit {
