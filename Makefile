@@ -57,8 +57,11 @@ test:
 jemalloc:
 	@dpkg -s libjemalloc-dev >/dev/null 2>&1 || ($(SUDO) apt-get update && $(SUDO) apt-get install -y libjemalloc-dev)
 
+# Built a second time if the first build fails: SwiftPM itself has been seen
+# to crash (a signal in libdispatch while it ran the benchmark package's
+# build plugin) on a fresh machine; a real build error fails both.
 bench-build: jemalloc
-	cd $(BENCH) && swift build -c release
+	cd $(BENCH) && (swift build -c release || swift build -c release)
 
 # ordo-one measures time and malloc counts per op (its log: results/ordo.log);
 # bench-table adds jemalloc's figures, the targets, and prints the table.
