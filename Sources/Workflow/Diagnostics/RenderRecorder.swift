@@ -15,7 +15,7 @@ package final class RenderRecorder {
 
     /// The pass being recorded, if any.
     @exclusivity(unchecked) package private(set) var isInPass = false
-    @exclusivity(unchecked) @usableFromInline package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
+    @exclusivity(unchecked) package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
     @exclusivity(unchecked) private var begin: UInt64 = 0
     @exclusivity(unchecked) private var events: ContiguousArray<NodeEvent> = []
     @exclusivity(unchecked) private var actions: [RecordedAction] = []
@@ -45,7 +45,6 @@ package final class RenderRecorder {
     }
 
     /// A timestamp of the trace's clock.
-    @usableFromInline
     package func now() -> UInt64 {
         trace.now()
     }
@@ -101,7 +100,6 @@ package final class RenderRecorder {
 
     /// Why `node` needs rendering if an action of this cascade changed its
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
-    @usableFromInline
     func ownStateChange(of node: Int) -> RenderReason? {
         changedStates.first { $0.node == node }?.reason
     }
@@ -117,7 +115,6 @@ package final class RenderRecorder {
 
     /// The fast runtime's next render is `node`'s, for `reason`; its slice
     /// starts now.
-    @usableFromInline
     func expectRender(of node: Int, reason: RenderReason) {
         expected = (node, reason, trace.now())
     }
@@ -162,7 +159,6 @@ package final class RenderRecorder {
 
     /// The render of the node that started last and has not ended is over,
     /// its children included.
-    @usableFromInline
     package func nodeDidRender() {
         events.append(NodeEvent(kind: .end, reason: .new, order: 0, node: 0, workflowType: nil, key: "", time: trace.now()))
     }

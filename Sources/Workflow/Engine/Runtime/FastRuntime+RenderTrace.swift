@@ -12,7 +12,7 @@ extension FastRuntime {
     /// its pass asked for, in that order. Each is recorded with its place;
     /// the ones that did not render inside the node's render were skipped
     /// (S2).
-    @usableFromInline @inline(never)
+    @inline(never)
     func traceChildren(of node: NodeID) {
         let recorder = renderRecorder.unsafelyUnwrapped
         let parent = traceIdentity(of: node)
@@ -47,7 +47,7 @@ extension FastRuntime {
     /// An action applied at `node` (R17), for the trace: what it did to the
     /// state (S1) and where the node is. Its step started where the previous
     /// one ended (or the cascade began): the apply pays no clock reading.
-    @usableFromInline @inline(never)
+    @inline(never)
     func traceAction(
         _ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool, recorder: RenderRecorder
     ) {

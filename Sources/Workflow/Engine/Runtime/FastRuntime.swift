@@ -106,7 +106,7 @@ final class FastRuntime {
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
     /// The render trace's writer (D1), nil when the host has no trace.
-    @usableFromInline let renderRecorder: RenderRecorder?
+    let renderRecorder: RenderRecorder?
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
