@@ -2,6 +2,7 @@
 /// busy with one, never during a render pass; once the host is released,
 /// never again (R10). Both runtimes send every cascade, a send or an
 /// `update(workflow:)`, through `submit`.
+@usableFromInline
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors. Set by the
     /// runtime around each of its render passes.
@@ -10,7 +11,7 @@ package final class CascadeGate {
     @exclusivity(unchecked) private var isBusy = false
     /// The host was released: nothing more of its work runs, and cascades
     /// queued or sent from now on are dropped.
-    @exclusivity(unchecked) package private(set) var isClosed = false
+    @exclusivity(unchecked) @usableFromInline package private(set) var isClosed = false
     @exclusivity(unchecked) private var deferred: [() -> Void] = []
     /// The released host's teardown, waiting for the cascade to unwind.
     @exclusivity(unchecked) private var teardown: (() -> Void)?
@@ -23,6 +24,7 @@ package final class CascadeGate {
     ///
     /// `queued` is called only when the gate is busy, so that a cascade that
     /// runs at once allocates no closure.
+    @usableFromInline
     package func submit(
         failingDuringRender fail: () -> Never,
         queueing queued: () -> () -> Void,

@@ -8,6 +8,7 @@ class OutputRoute<Output> {
     init() {}
 
     /// Turns `output` into the parent's action and applies it there.
+    @usableFromInline
     func deliver(_ output: Output, runtime: FastRuntime) { fatalError("abstract") }
 }
 
@@ -15,15 +16,21 @@ class OutputRoute<Output> {
 final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     @usableFromInline var map: (Output) -> Action
     @usableFromInline let parent: NodeID
+    /// The delivery specialised for `Output` and `Action`, made by the init
+    /// where both are known (see `ActionSinkTarget.send`).
+    @usableFromInline let deliverAction: (ActionRoute<Output, Action>, Output, FastRuntime) -> Void
 
     @inlinable
     init(map: @escaping (Output) -> Action, parent: NodeID) {
         self.map = map
         self.parent = parent
+        self.deliverAction = { route, output, runtime in
+            runtime.apply(route.map(output), at: route.parent, fromSink: false)
+        }
     }
 
     override func deliver(_ output: Output, runtime: FastRuntime) {
-        runtime.apply(map(output), at: parent, fromSink: false)
+        deliverAction(self, output, runtime)
     }
 }
 
@@ -33,7 +40,7 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
 final class RootRoute<Output>: OutputRoute<Output> {
     /// The output of the running cascade; at most one, as only one action
     /// runs at the root per cascade.
-    var pending: Output?
+    @exclusivity(unchecked) @usableFromInline var pending: Output?
 
     @usableFromInline
     override init() {}
@@ -43,6 +50,7 @@ final class RootRoute<Output>: OutputRoute<Output> {
     }
 
     /// The cascade's output, if any; none is left behind.
+    @inlinable
     func takeOutput() -> Output? {
         defer { pending = nil }
         return pending

@@ -10,19 +10,21 @@
 /// and the tree ends when the cascade has unwound.
 @usableFromInline
 final class HostCore<WorkflowType: Workflow> {
-    let runtime: FastRuntime
+    @usableFromInline let runtime: FastRuntime
     let rootStore: NodeStore<WorkflowType>
     /// Where the root's outputs wait for the end of their cascade.
-    private let rootRoute: RootRoute<WorkflowType.Output>?
+    @usableFromInline let rootRoute: RootRoute<WorkflowType.Output>?
     let debugger: WorkflowDebugger?
+    /// Whether `debugger` is set: a Bool test, not a copy of the existential.
+    @usableFromInline let hasDebugger: Bool
     /// The configuration in force when the host was created; the host keeps
     /// to it for its whole life.
     let configuration: Runtime.Configuration
-    let renderingObservers = HostObservers<WorkflowType.Rendering>()
-    let outputObservers = HostObservers<WorkflowType.Output>()
+    @usableFromInline let renderingObservers = HostObservers<WorkflowType.Rendering>()
+    @usableFromInline let outputObservers = HostObservers<WorkflowType.Output>()
 
     /// The latest rendering of the root.
-    @exclusivity(unchecked) private(set) var rendering: WorkflowType.Rendering
+    @exclusivity(unchecked) @usableFromInline private(set) var rendering: WorkflowType.Rendering
 
     /// Keeps a rendering of the root that the runtime made.
     @usableFromInline
@@ -42,11 +44,9 @@ final class HostCore<WorkflowType: Workflow> {
         self.rootStore = rootStore
         self.rootRoute = rootRoute
         self.debugger = debugger
+        self.hasDebugger = debugger != nil
         self.configuration = Runtime.configuration
         rendering = runtime.renderPass(firstRender)
-        // Strongly: a cascade keeps the core alive even if the handle goes
-        // meanwhile. The cycle ends with the teardown.
-        runtime.cascadeDidEnd = { self.cascadeDidEnd($0) }
         debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
     }
 
@@ -70,7 +70,8 @@ final class HostCore<WorkflowType: Workflow> {
         runtime.gate.submitUpdate(of: workflow) { [self] in performUpdate($0) }
     }
 
-    private var isReleased: Bool { runtime.gate.isClosed }
+    @inlinable
+    var isReleased: Bool { runtime.gate.isClosed }
 
     private func performUpdate(_ workflow: WorkflowType) {
         runtime.updateRoot(to: workflow, store: rootStore)
@@ -85,8 +86,10 @@ final class HostCore<WorkflowType: Workflow> {
 
     /// The end of a cascade (R18): the runtime rendered if due; the
     /// rendering is published (S3), then the root's output and the debugger;
-    /// a step after the host's release does not run.
-    private func cascadeDidEnd(_ result: CascadeResult) {
+    /// a step after the host's release does not run. Specialised: the host
+    /// hands it to the runtime where the root's type is known.
+    @inlinable
+    func cascadeDidEnd(_ result: CascadeResult) {
         guard !isReleased else { return }
         if result.publishesRendering {
             renderingObservers.deliver(rendering)
@@ -94,11 +97,16 @@ final class HostCore<WorkflowType: Workflow> {
         if let output = rootRoute?.takeOutput(), !isReleased {
             outputObservers.deliver(output)
         }
-        if let debugger, !isReleased {
-            debugger.didUpdate(
-                snapshot: runtime.snapshot(of: runtime.root),
-                updateInfo: .cascade(path: runtime.cascadePath)
-            )
+        if hasDebugger, !isReleased {
+            debuggerDidUpdate()
         }
+    }
+
+    @usableFromInline
+    func debuggerDidUpdate() {
+        debugger?.didUpdate(
+            snapshot: runtime.snapshot(of: runtime.root),
+            updateInfo: .cascade(path: runtime.cascadePath)
+        )
     }
 }

@@ -26,15 +26,17 @@ public final class HostObservation {
 
 /// A host's list of observers of one kind of value (renderings or outputs),
 /// called synchronously in registration order.
+@usableFromInline
 package final class HostObservers<Value> {
-    private struct Entry {
-        let id: UInt64
-        let body: (Value) -> Void
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let id: UInt64
+        @usableFromInline let body: (Value) -> Void
         let finish: (() -> Void)?
     }
 
-    private var entries: [Entry] = []
-    private var nextID: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
+    @exclusivity(unchecked) private var nextID: UInt64 = 0
 
     package init() {}
 
@@ -60,7 +62,9 @@ package final class HostObservers<Value> {
         }
     }
 
-    /// Calls every observer still registered, in order.
+    /// Calls every observer still registered, in order. Specialised, at
+    /// the end of every cascade.
+    @inlinable
     package func deliver(_ value: Value) {
         let round = entries
         for entry in round where entries.contains(where: { $0.id == entry.id }) {

@@ -8,6 +8,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     @usableFromInline let core: HostCore<WorkflowType>
 
     /// The latest rendering of the root.
+    @inlinable
     public var rendering: WorkflowType.Rendering { core.rendering }
 
     /// Starts the tree and renders it once. The configuration in force
@@ -51,6 +52,9 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         runtime.renderRoot = { [unowned runtime] in
             core.didRender(runtime.renderNode(root, store: rootStore))
         }
+        // Strongly too: a cascade keeps the core alive even if the handle
+        // goes meanwhile. The teardown ends the cycle.
+        runtime.cascadeDidEnd = { core.cascadeDidEnd($0) }
         self.init(core: core)
     }
 

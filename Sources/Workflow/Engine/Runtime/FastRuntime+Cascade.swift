@@ -2,18 +2,24 @@
 // outputs climb through the parents' output maps, state changes mark the
 // path to the root dirty (S1), and the cascade ends with at most one render
 // pass and one result for the host.
+//
+// The generic steps are `@inlinable` and reached only through functions that
+// sink registrations and output routes store when they are made, where the
+// action type is known (`ActionSinkTarget.send`, `ActionRoute.deliverAction`):
+// a cascade runs specialised, with no metadata look-up per step. What does
+// not depend on the types (the cascade's start and end, the bookkeeping
+// after an apply, observers) is plain out-of-line code.
 
 extension FastRuntime {
     /// A send from a live sink: now if idle, queued if a cascade is running,
     /// fatal during a render pass.
+    @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
         guard !isTornDown, nodes.isCurrent(node) else { return }
         gate.submit(
             failingDuringRender: {
-                RuntimeErrors.sendDuringRender(
-                    actionType: Action.self, workflowType: Action.WorkflowType.self, key: nodes[keyOf: node.id]
-                )
+                sendDuringRender(Action.self, workflowType: Action.WorkflowType.self, at: node.id)
             },
             queueing: {
                 { [self] in
@@ -26,31 +32,16 @@ extension FastRuntime {
         )
     }
 
+    @inlinable
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
-        renderRecorder?.passWillBegin(.action)
-        defer { renderRecorder?.passDidEnd() }
-        cascadeChangedState = false
-        if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
+        beginCascade()
         apply(action, at: node, fromSink: true)
-        // Released by the cascade's own code: the host's teardown waits for
-        // the gate, and nothing more of the cascade runs (R10).
-        if gate.isClosed { return }
-        if recordsCascadePath {
-            // Ancestors above the last node the cascade reached.
-            var ancestor = nodes[cascadeTop].parent
-            while !ancestor.isNone {
-                cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
-                ancestor = nodes[ancestor].parent
-            }
-        }
-        endCascade()
-        #if DEBUG
-        checkInvariants()
-        #endif
+        finishCascade()
     }
 
     /// Applies `action` at `node` (R17), then hands its output, if any, to
     /// the node's route: the parent's output map, or the host for the root.
+    @inlinable
     func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
         typealias W = Action.WorkflowType
         // Each step below may run code that releases the host (an output
@@ -63,16 +54,8 @@ extension FastRuntime {
         let nodeSlot = store.pointer(to: slot)
 
         var completion: ((W.State, W.Output?) -> Void)?
-        if hasObserver, let observer {
-            let session = sessions[node.position]!
-            let workflow = nodeSlot.pointee.workflow
-            if fromSink {
-                observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
-                if gate.isClosed { return }
-            }
-            completion = observer.workflowWillApplyAction(
-                action, workflow: workflow, state: nodeSlot.pointee.state, session: session
-            )
+        if hasObserver {
+            completion = observeAction(action, at: node, slot: nodeSlot, fromSink: fromSink)
             if gate.isClosed { return }
         }
 
@@ -92,22 +75,77 @@ extension FastRuntime {
         if gate.isClosed { return }
         completion?(nodeSlot.pointee.state, output)
 
+        didApply(Action.self, workflowType: W.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil)
+        if let output {
+            store.route(slot).pointee.deliver(output, runtime: self)
+        }
+    }
+
+    /// Observers hear of the action before it applies; returns what they
+    /// want called once it has.
+    @usableFromInline
+    func observeAction<Action: WorkflowAction>(
+        _ action: Action, at node: NodeID, slot: UnsafeMutablePointer<NodeSlot<Action.WorkflowType>>, fromSink: Bool
+    ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)? {
+        let observer = observer!
+        let session = sessions[node.position]!
+        let workflow = slot.pointee.workflow
+        if fromSink {
+            observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
+            if gate.isClosed { return nil }
+        }
+        return observer.workflowWillApplyAction(action, workflow: workflow, state: slot.pointee.state, session: session)
+    }
+
+    /// After an apply at `node`: the dirty path (S1), the trace, the
+    /// debugger's cascade path.
+    @usableFromInline
+    func didApply(
+        _ actionType: Any.Type, workflowType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool
+    ) {
         if changed {
             cascadeChangedState = true
             markNeedsRender(node)
         }
         if let renderRecorder {
-            traceAction(
-                Action.self, at: node, fromSink: fromSink, changed: changed, compared: before != nil,
-                recorder: renderRecorder
-            )
+            traceAction(actionType, at: node, fromSink: fromSink, changed: changed, compared: compared, recorder: renderRecorder)
         }
         cascadeTop = node
         if recordsCascadePath {
-            cascadePath.append((W.self, !fromSink))
+            cascadePath.append((workflowType, !fromSink))
         }
-        if let output {
-            store.route(slot).pointee.deliver(output, runtime: self)
+    }
+
+    @usableFromInline
+    func beginCascade() {
+        renderRecorder?.passWillBegin(.action)
+        cascadeChangedState = false
+        if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
+    }
+
+    /// The cascade's end: its render pass, if due, and its result.
+    @usableFromInline
+    func finishCascade() {
+        defer { renderRecorder?.passDidEnd() }
+        // Released by the cascade's own code: the host's teardown waits for
+        // the gate, and nothing more of the cascade runs (R10).
+        if gate.isClosed { return }
+        if recordsCascadePath {
+            // Ancestors above the last node the cascade reached.
+            var ancestor = nodes[cascadeTop].parent
+            while !ancestor.isNone {
+                cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
+                ancestor = nodes[ancestor].parent
+            }
         }
+        endCascade()
+        #if DEBUG
+        checkInvariants()
+        #endif
+    }
+
+    @usableFromInline
+    func sendDuringRender(_ actionType: Any.Type, workflowType: Any.Type, at node: NodeID) -> Never {
+        RuntimeErrors.sendDuringRender(actionType: actionType, workflowType: workflowType, key: nodes[keyOf: node])
     }
 }

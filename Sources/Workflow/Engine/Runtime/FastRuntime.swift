@@ -117,19 +117,19 @@ final class FastRuntime {
 
     /// Sends and updates: now, queued, or fatal (R15, R16). Its rendering
     /// flag is set by `renderPass` only.
-    let gate = CascadeGate()
+    @usableFromInline let gate = CascadeGate()
     /// Set when the host goes away: every sink is dead from then on.
-    @exclusivity(unchecked) var isTornDown = false
+    @exclusivity(unchecked) @usableFromInline var isTornDown = false
 
     /// The root node (`none` until `startRoot`).
-    @usableFromInline var root = NodeID.none
+    @exclusivity(unchecked) @usableFromInline var root = NodeID.none
     /// The root's render, specialised for its type where the host was made;
     /// it keeps the rendering where the host reads it. Nil when the tree
     /// renders only when asked (`WorkflowNode`).
-    @usableFromInline var renderRoot: (() -> Void)?
+    @exclusivity(unchecked) @usableFromInline var renderRoot: (() -> Void)?
     /// The host's end of the channel: called once at the end of every
     /// cascade, after the render pass if one was due.
-    var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
+    @exclusivity(unchecked) @usableFromInline var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 

@@ -40,6 +40,7 @@ extension NodeArena {
     /// Whether `handle` names the node now at its position: a position
     /// below `count` (the arena may have been trimmed below it since the
     /// handle was made) whose record has the handle's generation.
+    @inlinable
     func isCurrent(_ handle: NodeHandle) -> Bool {
         !handle.id.isNone && handle.id.position < count && self[handle.id].generation == handle.generation
     }
