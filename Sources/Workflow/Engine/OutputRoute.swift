@@ -17,7 +17,8 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     @usableFromInline var map: (Output) -> Action
     @usableFromInline let parent: NodeID
     /// The delivery specialised for `Output` and `Action`, made by the init
-    /// where both are known (see `ActionSinkTarget.send`).
+    /// where both are known: this class's own methods are generic code,
+    /// never specialised.
     @usableFromInline let deliverAction: (ActionRoute<Output, Action>, Output, FastRuntime) -> Void
 
     @inlinable

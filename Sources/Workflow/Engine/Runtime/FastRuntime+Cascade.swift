@@ -3,10 +3,11 @@
 // path to the root dirty (S1), and the cascade ends with at most one render
 // pass and one result for the host.
 //
-// The generic steps are `@inlinable` and reached only through functions that
-// sink registrations and output routes store when they are made, where the
-// action type is known (`ActionSinkTarget.send`, `ActionRoute.deliverAction`):
-// a cascade runs specialised, with no metadata look-up per step. What does
+// The generic steps are `@inlinable` and reached through code compiled where
+// the action type is known: a send through the action's conformance
+// (`WorkflowAction._sendToFastRuntime`), an output through the function its
+// route stores (`ActionRoute.deliverAction`). A cascade runs specialised,
+// with no metadata look-up per step. What does
 // not depend on the types (the cascade's start and end, the bookkeeping
 // after an apply, observers) is plain out-of-line code.
 

@@ -10,18 +10,12 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     /// The node's key, kept apart so that a send from another queue can name
     /// it without touching the runtime (R22).
     @usableFromInline let key: String
-    /// `FastRuntime.receive` specialised for `Action`: made by the init,
-    /// which runs where the action type is known. This class's own methods
-    /// are generic code (a class's methods are never specialised), so a
-    /// send would otherwise look up the types' metadata at every step.
-    @usableFromInline let send: (ActionSinkTarget<Action>, Action) -> Void
 
     @inlinable
     init(runtime: FastRuntime, node: NodeHandle, key: String, declaredInPass: UInt32) {
         self.runtime = runtime
         self.node = node
         self.key = key
-        self.send = { target, action in target.runtime.receive(action, from: target) }
         super.init(declaredInPass: declaredInPass)
     }
 
@@ -37,7 +31,9 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         // An observer may release the host during the cascade: keep the
         // runtime alive until the cascade and its queued sends are done.
         withExtendedLifetime(runtime) {
-            send(self, action)
+            // Specialised for `Action` through its conformance: this
+            // class's own methods are generic code, never specialised.
+            Action._sendToFastRuntime(action, target: self)
         }
     }
 }
