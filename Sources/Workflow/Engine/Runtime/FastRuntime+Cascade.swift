@@ -7,9 +7,9 @@
 // the action type is known: a send through the action's conformance
 // (`WorkflowAction._sendToFastRuntime`), an output through the function its
 // route stores (`ActionRoute.deliverAction`). A cascade runs specialised,
-// with no metadata look-up per step. What does
-// not depend on the types (the cascade's start and end, the bookkeeping
-// after an apply, observers) is plain out-of-line code.
+// with no metadata look-up per step. What does not depend on the types (the
+// cascade's start and end, the bookkeeping after an apply, observers) is
+// plain out-of-line code.
 
 extension FastRuntime {
     /// A send from a live sink: now if idle, queued if a cascade is running,

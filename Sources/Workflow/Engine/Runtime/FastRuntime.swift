@@ -52,7 +52,9 @@
 // - Specialisation. `rendered(in:)` reaches `renderChild` through
 //   `@inlinable` code only, so the whole child path is specialised for the
 //   user's types at the user's call site: no existential, no metadata look-up
-//   per child. The type-erased work (ending nodes, diffing children, the
+//   per child. A cascade is specialised the same way, entered through the
+//   action's conformance or the output route (see `+Cascade`). The
+//   type-erased work (ending nodes, diffing children, the
 //   child index) is plain non-generic code. `@usableFromInline` marks what
 //   that inlinable code reaches, and nothing else.
 // - Allocation. In the steady state a render pass allocates nothing: the
@@ -65,9 +67,9 @@
 //   nodes never move, and trimmed arena positions come back at a generation
 //   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
-//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `ApplyEpoch`,
-//   `StackGuard`, `Lifetime`, `SinkRegistration` and the
-//   runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
+//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `HostObservers`,
+//   `RootRoute`, `ApplyEpoch`, `StackGuard`, `Lifetime`, `SinkRegistration`
+//   and the runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
 //   Swift checks exclusive access to a class's stored properties (and to
 //   static ones) at run time, a call per access, and a render pass or a
 //   cascade touches these on every step. The check guards against overlapping
