@@ -12,7 +12,7 @@ struct WorkerCancellationTests {
     @Test("W3: removing a worker cancels its task", arguments: RuntimeKind.allCases)
     func removalCancels(kind: RuntimeKind) async {
         let probe = Probe()
-        let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: .seconds(30), probe: probe), probe: probe))
+        let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe), probe: probe))
         #expect(await eventually { probe.count("start a") == 1 })
 
         host.update(workflow: WorkerParent(worker: nil, probe: probe))
@@ -41,7 +41,7 @@ struct WorkerCancellationTests {
     @Test("W3: releasing the host cancels its workers (R10)", arguments: RuntimeKind.allCases)
     func hostReleaseCancels(kind: RuntimeKind) async {
         let probe = Probe()
-        let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: .seconds(30), probe: probe), probe: probe))
+        let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe), probe: probe))
         #expect(await eventually { probe.count("start a") == 1 })
 
         host.release()

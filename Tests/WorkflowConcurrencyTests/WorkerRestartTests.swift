@@ -20,7 +20,7 @@ struct WorkerRestartTests {
 
         // New workflow values, new worker values: equivalent all the same.
         host.update(workflow: WorkerParent(worker: worker, probe: probe))
-        host.update(workflow: WorkerParent(worker: SleepingWorker(value: "a", delay: .seconds(30), probe: probe), probe: probe))
+        host.update(workflow: WorkerParent(worker: SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe), probe: probe))
         gate.open()
 
         #expect(await eventually { host.rendering == ["a"] })
@@ -31,7 +31,7 @@ struct WorkerRestartTests {
     @Test("W2: a non-equivalent worker restarts and the old task is cancelled", arguments: RuntimeKind.allCases)
     func nonEquivalentWorkerRestarts(kind: RuntimeKind) async {
         let probe = Probe()
-        let first = SleepingWorker(value: "a", delay: .seconds(30), probe: probe)
+        let first = SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe)
         let host = TestHost(kind, WorkerParent(worker: first, probe: probe))
         #expect(await eventually { probe.count("start a") == 1 })
 

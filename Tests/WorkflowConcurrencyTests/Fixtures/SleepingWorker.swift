@@ -6,7 +6,14 @@ import WorkflowConcurrency
 /// Without a gate it sleeps `delay`, and if cancelled meanwhile records
 /// `cancelled <value>` and returns at once. With a gate it waits until the
 /// test opens it, ignoring cancellation, as careless work does.
+///
+/// A worker that must not finish on its own, one the test expects to be
+/// cancelled or never to start, sleeps `untilCancelled`. A shorter delay
+/// would race the test: in a full parallel test run the main actor, where
+/// the test removes the worker, has been seen to get no turn for 40 s.
 struct SleepingWorker: Worker {
+    static let untilCancelled: Duration = .seconds(24 * 60 * 60)
+
     typealias Output = String
 
     var value: String
