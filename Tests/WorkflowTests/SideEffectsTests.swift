@@ -34,6 +34,33 @@ private struct Effects: Workflow, Equatable {
     }
 }
 
+/// `count` integer keys and `count` string keys, asked for as `Int` and
+/// `String` values, or (`erased`) as `AnyHashable`s of an `Int8` or a
+/// `Double` of the same value and of the same string.
+private struct MixedKeyEffects: Workflow {
+    typealias State = Void
+    var count: Int
+    var erased: Bool
+
+    func render(state: Void, context: RenderContext<MixedKeyEffects>) {
+        for k in 0..<count {
+            if erased {
+                let number = k.isMultiple(of: 2) ? AnyHashable(Int8(k)) : AnyHashable(Double(k))
+                context.runSideEffect(key: number) { run($0, "\(k)") }
+                context.runSideEffect(key: AnyHashable("s\(k)")) { run($0, "s\(k)") }
+            } else {
+                context.runSideEffect(key: k) { run($0, "\(k)") }
+                context.runSideEffect(key: "s\(k)") { run($0, "s\(k)") }
+            }
+        }
+    }
+
+    private func run(_ lifetime: Lifetime, _ name: String) {
+        record("start \(name)")
+        lifetime.onEnded { record("end \(name)") }
+    }
+}
+
 /// A parent with a counter and an `Effects` child whose props never change.
 private struct EffectsHolder: Workflow {
     struct Rendering {
@@ -167,6 +194,26 @@ struct SideEffectsTests {
         #expect(log.entries(withPrefix: "start").count == 39)
         #expect(!log.entries.contains("start k1"))
         #expect(log.entries(withPrefix: "end") == ["end new2 #1 hasEnded=true", "end new2 #2"])
+    }
+
+    @Test(
+        "R11: a key matches what it matches as an AnyHashable: 5, Int8(5) and 5.0 are one key, a String and its AnyHashable one",
+        arguments: RuntimeKind.allCases, [3, 40]
+    )
+    func keysMatchAsAnyHashables(kind: RuntimeKind, count: Int) {
+        // 40: past the length at which the fast runtime indexes a node's
+        // side effects by key, where the hash must agree with AnyHashable's.
+        let log = beginEffects()
+        let host = TestHost(kind, MixedKeyEffects(count: count, erased: false))
+        #expect(log.entries(withPrefix: "start").count == 2 * count)
+
+        log.clear()
+        host.update(workflow: MixedKeyEffects(count: count, erased: true))
+        host.update(workflow: MixedKeyEffects(count: count, erased: false))
+        #expect(log.entries == [])
+
+        host.update(workflow: MixedKeyEffects(count: count - 1, erased: true))
+        #expect(log.entries == ["end \(count - 1)", "end s\(count - 1)"])
     }
 
     @Test("R12, R11: a key that comes back after it ended runs again with a new lifetime", arguments: RuntimeKind.allCases)

@@ -53,9 +53,17 @@ enum SideEffectKey: Hashable, CustomStringConvertible {
         return true
     }
 
+    /// The hash of the key's `AnyHashable`, as `==` falling back on it
+    /// needs, without making the box: `AnyHashable` hashes an integer as its
+    /// value widened to 64 bits, and a string as itself (a test checks both
+    /// through a node's index of many side effects).
     @usableFromInline
     func hash(into hasher: inout Hasher) {
-        erased.hash(into: &hasher)
+        switch self {
+        case let .int(value): hasher.combine(Int64(value))
+        case let .string(value): hasher.combine(value)
+        case let .other(value): hasher.combine(value)
+        }
     }
 
     @usableFromInline var description: String { "\(erased)" }

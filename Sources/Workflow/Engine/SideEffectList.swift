@@ -118,6 +118,17 @@ struct SideEffectList {
     }
     #endif
 
+    /// The last lifetime, where a new one joins.
+    var last: Unmanaged<Lifetime>? {
+        var last: Unmanaged<Lifetime>?
+        var current = first
+        while let entry = current {
+            last = entry
+            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+        }
+        return last
+    }
+
     /// Calls `body` with each lifetime, in start order.
     func forEach(_ body: (Lifetime) -> Void) {
         var current = first
@@ -142,9 +153,9 @@ struct SideEffectList {
 /// Key to lifetime, for a node with many side effects (`SideEffectList`);
 /// kept by the runtime beside the node's record.
 final class SideEffectIndex {
-    var byKey: [SideEffectKey: Unmanaged<Lifetime>] = [:]
+    @exclusivity(unchecked) var byKey: [SideEffectKey: Unmanaged<Lifetime>] = [:]
     /// The end of the list, where a new side effect joins.
-    var last: Unmanaged<Lifetime>?
+    @exclusivity(unchecked) var last: Unmanaged<Lifetime>?
 
     init(_ list: SideEffectList) {
         list.forEach { lifetime in

@@ -7,36 +7,49 @@ extension FastRuntime {
     func runSideEffect(key: SideEffectKey, node: NodeHandle, workflowType: Any.Type, action: (Lifetime) -> Void) {
         let pass = checkRendering(node, workflowType: workflowType)
         let id = node.id
-        let index = nodes[id].hasSideEffectIndex ? sideEffectIndexes[id.rawValue].unsafelyUnwrapped : nil
-        let last: Unmanaged<Lifetime>?
-        let count: Int
-        if let index {
-            if let found = index.byKey[key] {
-                return markAsked(found.takeUnretainedValue(), pass: pass, workflowType: workflowType)
-            }
-            (last, count) = (index.last, index.byKey.count)
-        } else {
-            let search = nodes[id].sideEffects.find(key)
-            if let found = search.found {
-                return markAsked(found, pass: pass, workflowType: workflowType)
-            }
-            (last, count) = (search.last, search.count)
+        if nodes[id].hasSideEffectIndex {
+            return runIndexedSideEffect(key: key, node: id, pass: pass, workflowType: workflowType, action: action)
         }
-        // Not found: maybe new, maybe a key no pass can ever find (R11).
-        if !key.isEqualToItself {
-            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: workflowType, key: key.erased)
+        let search = nodes[id].sideEffects.find(key)
+        if let found = search.found {
+            return markAsked(found, pass: pass, workflowType: workflowType)
         }
-        let entry = Unmanaged.passRetained(Lifetime(key: key, pass: pass))
-        nodes[id].sideEffects.link(entry, after: last)
-        if let index {
-            index.byKey[key] = entry
-            index.last = entry
-        } else if count + 1 > SideEffectList.indexThreshold {
+        let entry = startSideEffect(key: key, node: id, after: search.last, pass: pass, workflowType: workflowType)
+        if search.count + 1 > SideEffectList.indexThreshold {
             sideEffectIndexes[id.rawValue] = SideEffectIndex(nodes[id].sideEffects)
             nodes[id].hasSideEffectIndex = true
         }
         // The list keeps the lifetime alive: nothing ends it during a render.
         entry._withUnsafeGuaranteedRef { action($0) }
+    }
+
+    /// `runSideEffect` for a node with an index of its many side effects.
+    /// Out of line: few nodes have one.
+    @inline(never)
+    private func runIndexedSideEffect(
+        key: SideEffectKey, node: NodeID, pass: UInt32, workflowType: Any.Type, action: (Lifetime) -> Void
+    ) {
+        let index = sideEffectIndexes[node.rawValue].unsafelyUnwrapped
+        if let found = index.byKey[key] {
+            return markAsked(found.takeUnretainedValue(), pass: pass, workflowType: workflowType)
+        }
+        let entry = startSideEffect(key: key, node: node, after: index.last, pass: pass, workflowType: workflowType)
+        index.byKey[key] = entry
+        index.last = entry
+        entry._withUnsafeGuaranteedRef { action($0) }
+    }
+
+    /// R11: a key the node does not have: a new lifetime at the end of its
+    /// list (after `last`), unless no pass could ever find the key.
+    private func startSideEffect(
+        key: SideEffectKey, node: NodeID, after last: Unmanaged<Lifetime>?, pass: UInt32, workflowType: Any.Type
+    ) -> Unmanaged<Lifetime> {
+        if !key.isEqualToItself {
+            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: workflowType, key: key.erased)
+        }
+        let entry = Unmanaged.passRetained(Lifetime(key: key, pass: pass))
+        nodes[node].sideEffects.link(entry, after: last)
+        return entry
     }
 
     /// R11: a key asked for again; twice in one pass is an error.
@@ -54,12 +67,7 @@ extension FastRuntime {
         let ended = nodes[node].sideEffects.remove(notSeenIn: pass)
         if ended.isEmpty { return }
         if nodes[node].hasSideEffectIndex {
-            if nodes[node].sideEffects.isEmpty {
-                sideEffectIndexes[node.rawValue] = nil
-                nodes[node].hasSideEffectIndex = false
-            } else {
-                sideEffectIndexes[node.rawValue] = SideEffectIndex(nodes[node].sideEffects)
-            }
+            unindex(ended, of: node)
         }
         #if DEBUG  // fault injection (differential tests): keep the side effects alive
         if pass == nil, FaultInjection.keepRemovedSideEffect {
@@ -69,5 +77,20 @@ extension FastRuntime {
         }
         #endif
         SideEffectList.end(ended)
+    }
+
+    /// Takes side effects taken out of the node's list out of its index
+    /// too: only their keys leave, the rest of the index holds. Out of line:
+    /// few nodes have an index.
+    @inline(never)
+    private func unindex(_ ended: SideEffectList, of node: NodeID) {
+        if nodes[node].sideEffects.isEmpty {
+            sideEffectIndexes[node.rawValue] = nil
+            nodes[node].hasSideEffectIndex = false
+            return
+        }
+        let index = sideEffectIndexes[node.rawValue].unsafelyUnwrapped
+        ended.forEach { index.byKey[$0.key] = nil }
+        index.last = nodes[node].sideEffects.last
     }
 }

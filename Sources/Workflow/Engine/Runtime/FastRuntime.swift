@@ -68,8 +68,9 @@
 //   floor so that old handles stay stale.
 // - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
 //   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `HostObservers`,
-//   `RootRoute`, `ApplyEpoch`, `StackGuard`, `Lifetime`, `SinkRegistration`
-//   and the runtime's fields of `RenderContext` are `@exclusivity(unchecked)`.
+//   `RootRoute`, `ApplyEpoch`, `StackGuard`, `Lifetime`, `SideEffectIndex`,
+//   `SinkRegistration` and the runtime's fields of `RenderContext` are
+//   `@exclusivity(unchecked)`.
 //   Swift checks exclusive access to a class's stored properties (and to
 //   static ones) at run time, a call per access, and a render pass or a
 //   cascade touches these on every step. The check guards against overlapping
