@@ -43,7 +43,7 @@ final class RenderTraceObserver: WorkflowObserver {
         } else if let own = recorder.ownStateChange(of: node) {
             reason = own
         } else {
-            switch Self.compare(oldWorkflow, newWorkflow) {
+            switch runtime.store(for: W.self).compare(oldWorkflow, newWorkflow) {
             case .notComparable: reason = .propsNotEquatable
             case .changed: reason = .propsChanged
             // Equal props and not skipped: its subtree is dirty (S1).
@@ -74,19 +74,5 @@ final class RenderTraceObserver: WorkflowObserver {
             !runtime.skipsCleanChildren ? .renderSkippingOff
                 : recorder.ownStateChange(of: Self.identity(of: runtime.sessions[runtime.root.position]!)) ?? .descendantChanged
         }
-    }
-
-    /// S2's comparison of a node's old and new workflow values, as the
-    /// runtime's `isUnchanged` decides it, with the reason kept.
-    enum Comparison {
-        case equal, changed, notComparable
-    }
-
-    static func compare<W: Workflow>(_ old: W, _ new: W) -> Comparison {
-        if MemoryLayout<W>.size == 0 { return .equal }
-        if W.self is AnyObject.Type { return .notComparable }
-        if let equal = W._renderSkippingEquality(old, new) { return equal ? .equal : .changed }
-        guard let equality = Equality.of(W.self) else { return .notComparable }
-        return equality(old, new) ? .equal : .changed
     }
 }

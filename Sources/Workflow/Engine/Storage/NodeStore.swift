@@ -71,8 +71,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     var stateCanChange: Bool { MemoryLayout<W.State>.size != 0 || W.State.self != Void.self }
 
-    /// S2: whether a new workflow value counts as unchanged. Workflows with
-    /// no stored properties are always equal; others need `==`.
+    /// S2: whether a new workflow value counts as unchanged, exactly when
+    /// `compare` finds it `.equal`. Written out rather than through
+    /// `compare`: the render path's Bool test costs less (1% of W8's props
+    /// change on all leaves).
     @inlinable
     func isUnchanged(_ old: W, _ new: W) -> Bool {
         if MemoryLayout<W>.size == 0 { return true }
@@ -80,6 +82,18 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         if let equal = W._renderSkippingEquality(old, new) { return equal }
         guard let workflowEquality else { return false }
         return workflowEquality(old, new)
+    }
+
+    /// S2's comparison of a node's old and new workflow values, with the
+    /// reason a value is not compared kept for the render trace (D1).
+    /// Workflows with no stored properties are always equal; others need
+    /// `==`; a class never counts as unchanged.
+    func compare(_ old: W, _ new: W) -> WorkflowComparison {
+        if MemoryLayout<W>.size == 0 { return .equal }
+        if workflowIsClass { return .notComparable }
+        if let equal = W._renderSkippingEquality(old, new) { return equal ? .equal : .changed }
+        guard let workflowEquality else { return .notComparable }
+        return workflowEquality(old, new) ? .equal : .changed
     }
 
     /// S1: whether states compared by `comparesState` are equal.
@@ -192,4 +206,11 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     override func state(at slot: StoreSlot) -> Any {
         self[slot].state
     }
+}
+
+/// What `NodeStore.compare` found.
+enum WorkflowComparison {
+    case equal, changed
+    /// A class, or a type with stored properties and no `==`.
+    case notComparable
 }
