@@ -1,5 +1,9 @@
-# make test            the tests (what CI runs): swift test, bench-smoke, a short
-#                      soak, then swift test under AddressSanitizer
+# make test            the tests (what CI runs): swift test with exclusivity
+#                      checked everywhere (test-checked), bench-smoke, a short
+#                      soak, then swift test under AddressSanitizer (checked too)
+# make test-checked    swift test on a copy of the package without
+#                      @exclusivity(unchecked) (build in .build-checked), so
+#                      that an overlapping access traps (FILTER=regex)
 # make sanitize        swift test under AddressSanitizer, then ThreadSanitizer;
 #                      fails on any test failure or sanitizer report
 # make sanitize-address  swift test under AddressSanitizer and LeakSanitizer
@@ -43,15 +47,24 @@ INSTRUCTIONS := . Scripts/lib/ensure-packages.sh && ensure_command valgrind valg
 	python3 Scripts/bench_instructions.py $(if $(CASES),--cases '$(CASES)')
 ORDO := $(BENCH)/run-ordo.sh
 
-.PHONY: test bench bench-smoke bench-check bench-baseline bench-build jemalloc \
+.PHONY: test test-checked bench bench-smoke bench-check bench-baseline bench-build jemalloc \
 	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
 	sanitize-thread fuzz report report-check profile trace example
 
 test:
-	swift test
+	$(MAKE) test-checked
 	$(MAKE) bench-smoke
 	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
 	$(MAKE) sanitize-address
+
+# The release builds keep @exclusivity(unchecked) (a check per access on every
+# render path); the tests run on a copy without it, so that a deinit or a
+# callback that re-enters the runtime during an access traps instead of
+# corrupting memory (Scripts/exclusivity-checked-tree.sh).
+CHECKED_TREE := .build-checked/tree
+test-checked:
+	Scripts/exclusivity-checked-tree.sh $(CHECKED_TREE)
+	cd $(CHECKED_TREE) && swift test $(if $(FILTER),--filter '$(FILTER)')
 
 # jemalloc is linked into every benchmark executable (a fresh machine lacks it).
 jemalloc:

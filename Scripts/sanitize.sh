@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs `swift test` under one sanitizer, in its own build directory so the
-# normal debug build in .build is kept.
+# normal debug build in .build is kept, on a copy of the package whose
+# exclusivity is checked at every access (Scripts/exclusivity-checked-tree.sh).
 # Usage: Scripts/sanitize.sh address|thread [swift test options, e.g. --filter X]
 #
 # Its last line is "sanitize-<name>: passed" or "sanitize-<name>: FAILED: why"
@@ -43,13 +44,16 @@ esac
 
 label="sanitize-$name"
 mkdir -p "$scratch"
+scratch="$PWD/$scratch"
 log="$scratch/sanitize.log"
+tree="$scratch-tree"
+Scripts/exclusivity-checked-tree.sh "$tree"
 
 # .ci/run reads this line to tell this run's test summaries from the plain
 # `swift test` run before it.
 echo "$label: running swift test --sanitize=$name (build in $scratch, log in $log)"
 start=$SECONDS
-swift test --sanitize="$name" --scratch-path "$scratch" "$@" 2>&1 | tee "$log"
+(cd "$tree" && swift test --sanitize="$name" --scratch-path "$scratch" "$@") 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 elapsed=$(( SECONDS - start ))
 

@@ -87,7 +87,11 @@ public final class TestHost<W: Workflow> {
     /// Releases the host: every node and side effect ends (R10). The
     /// TestHost must not be used after.
     public func release() {
-        recordings.removeAll()
+        // Taken out first: the release runs user code (R24), which may use
+        // this TestHost again.
+        let released = (host, recordings)
+        recordings = []
         host = nil
+        withExtendedLifetime(released) {}
     }
 }

@@ -44,6 +44,8 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
             self.finish(cascade, origin: origin)
         }
         debugger?.didEnterInitialState(snapshot: root.debugSnapshot())
+        // What the first render queued (R15) runs once the host can publish.
+        runtime.gate.runQueued()
     }
 
     /// The handle was released: the tree ends now, or once the running
@@ -63,6 +65,14 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         outputObservers.finishAll()
     }
 
+    /// Keeps a new rendering. The replaced one goes after the assignment, not
+    /// inside it: its deinits may read the host's rendering (R24).
+    private func keep(_ newRendering: WorkflowType.Rendering) {
+        var replaced = newRendering
+        swap(&rendering, &replaced)
+        withExtendedLifetime(replaced) {}
+    }
+
     /// R19: `workflowDidChange`, then a render pass of the whole tree,
     /// always; then the rendering observers and the debugger.
     func update(workflow: WorkflowType) {
@@ -74,7 +84,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     private func applyUpdate(_ workflow: WorkflowType) {
         runtime.recorder?.passWillBegin(.update)
         root.update(to: workflow)
-        rendering = runtime.renderPass { root.render(reason: .hostUpdate) }
+        keep(runtime.renderPass { root.render(reason: .hostUpdate) })
         runtime.recorder?.passDidEnd()
         renderingObservers.deliver(rendering)
         if let debugger, !runtime.gate.isClosed {
@@ -92,7 +102,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         // The path is read before rendering: the render may remove the origin.
         let info = debugger.map { _ in Self.updateInfo(origin: origin, appliedCount: cascade.appliedCount) }
         if !runtime.renderOnlyIfStateChanged || cascade.stateChanged {
-            rendering = runtime.renderPass { root.render(reason: .renderSkippingOff) }
+            keep(runtime.renderPass { root.render(reason: .renderSkippingOff) })
             guard !runtime.gate.isClosed else { return }
             renderingObservers.deliver(rendering)
         }

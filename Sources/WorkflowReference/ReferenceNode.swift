@@ -24,6 +24,10 @@ class AnyReferenceNode {
 
     let runtime: ReferenceRuntime
 
+    /// Whether the node's `render` is running (its children's included): a
+    /// send to its sinks meanwhile is fatal (R15).
+    var isRendering = false
+
     /// The node's identity in a render trace (D1).
     var traceIdentity: Int { ObjectIdentifier(self).hashValue }
 
@@ -138,7 +142,10 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         }
         let pass = ReferenceRenderContext(node: self)
         let context = RenderContext(backend: pass)
+        isRendering = true
         let rendering = workflow.render(state: state, context: context)
+        isRendering = false
+        context.keyAfterRender = key
         context.invalidate()
         pass.invalidate()
         finish(pass)
@@ -151,11 +158,14 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         children[childKey]
     }
 
-    /// Runs the side effect `key` if it is new to this node (R11).
-    func runSideEffectIfNew(key: AnyHashable, action: (Lifetime) -> Void) {
-        if let lifetime = sideEffects.startIfNew(key) {
+    /// Runs the side effect `key` if it is new to this node (R11); returns
+    /// its lifetime, new or kept.
+    func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) -> Lifetime {
+        let (lifetime, isNew) = sideEffects.lifetime(for: key)
+        if isNew {
             action(lifetime)
         }
+        return lifetime
     }
 
     /// The live sink registration of this node for `Action`.
@@ -176,7 +186,7 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         for childKey in previousOrder where children[childKey] == nil {
             previousChildren[childKey]!.end()
         }
-        for lifetime in sideEffects.remove(keepingOnly: pass.sideEffectKeys) {
+        for lifetime in sideEffects.remove(keepingOnly: pass.sideEffectLifetimes) {
             lifetime.end()
         }
         sinks.killAll(except: pass.sinkTypes)

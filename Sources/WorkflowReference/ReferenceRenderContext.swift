@@ -21,8 +21,9 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     private(set) var children: [ReferenceChildKey: AnyReferenceNode] = [:]
     private(set) var childOrder: [ReferenceChildKey] = []
 
-    /// The side-effect keys asked for in this pass.
-    private(set) var sideEffectKeys: Set<AnyHashable> = []
+    /// The side-effect keys asked for in this pass, and their lifetimes.
+    private var sideEffectKeys: Set<AnyHashable> = []
+    private(set) var sideEffectLifetimes: Set<ObjectIdentifier> = []
 
     /// The action types whose sinks this pass declared.
     private(set) var sinkTypes: Set<ObjectIdentifier> = []
@@ -94,12 +95,11 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     /// Asks for the side effect `key` (R11): run now if new, kept otherwise.
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         checkValid()
-        if key != key {
-            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: W.self, key: key)
-        }
+        // A key not equal to itself is never a duplicate (R11).
         if !sideEffectKeys.insert(key).inserted {
             RuntimeErrors.duplicateSideEffect(workflowType: W.self, key: key)
         }
-        node.runSideEffectIfNew(key: key, action: action)
+        let lifetime = node.runSideEffect(key: key, action: action)
+        sideEffectLifetimes.insert(ObjectIdentifier(lifetime))
     }
 }

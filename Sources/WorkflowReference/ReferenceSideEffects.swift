@@ -1,33 +1,43 @@
 import Workflow
 
-/// A node's running side effects (R11, R12): a lifetime per key, and the keys
-/// in the order they started, which is the order they end in.
+/// A node's running side effects (R11, R12): a lifetime per key, in the
+/// order they started, which is the order they end in.
 ///
 /// Methods that end side effects hand the lifetimes back instead of ending
 /// them, so that `onEnded` closures never run while the node's storage is
 /// being mutated.
 struct ReferenceSideEffects {
-    private var lifetimes: [AnyHashable: Lifetime] = [:]
-    private var startOrder: [AnyHashable] = []
+    /// In start order.
+    private var running: [(key: AnyHashable, lifetime: Lifetime)] = []
+    /// The same lifetimes by key, except those whose key is not equal to
+    /// itself: no look-up finds those, so they start anew in every pass.
+    private var byKey: [AnyHashable: Lifetime] = [:]
 
-    /// A new lifetime if `key` is not running (the caller runs the side
-    /// effect with it), nil if it is (it keeps its lifetime).
-    mutating func startIfNew(_ key: AnyHashable) -> Lifetime? {
-        guard lifetimes[key] == nil else { return nil }
+    /// The lifetime of `key`, and whether it is new (the caller then runs
+    /// the side effect with it).
+    mutating func lifetime(for key: AnyHashable) -> (lifetime: Lifetime, isNew: Bool) {
+        if let running = byKey[key] {
+            return (running, false)
+        }
         let lifetime = Lifetime()
-        lifetimes[key] = lifetime
-        startOrder.append(key)
-        return lifetime
+        if key == key {
+            byKey[key] = lifetime
+        }
+        running.append((key, lifetime))
+        return (lifetime, true)
     }
 
-    /// Forgets the side effects whose key is not in `kept` and returns their
-    /// lifetimes in start order, to be ended.
-    mutating func remove(keepingOnly kept: Set<AnyHashable>) -> [Lifetime] {
-        guard startOrder.count != kept.count else { return [] }
+    /// Forgets the side effects whose lifetime is not in `kept` (the ones a
+    /// pass asked for) and returns their lifetimes in start order, to be
+    /// ended.
+    mutating func remove(keepingOnly kept: Set<ObjectIdentifier>) -> [Lifetime] {
+        guard running.count != kept.count else { return [] }
         var removed: [Lifetime] = []
-        startOrder.removeAll { key in
-            if kept.contains(key) { return false }
-            removed.append(lifetimes.removeValue(forKey: key)!)
+        running.removeAll { entry in
+            if kept.contains(ObjectIdentifier(entry.lifetime)) { return false }
+            removed.append(entry.lifetime)
+            // A key not equal to itself was never indexed.
+            byKey[entry.key] = nil
             return true
         }
         return removed
@@ -35,9 +45,9 @@ struct ReferenceSideEffects {
 
     /// Forgets every side effect and returns the lifetimes in start order.
     mutating func removeAll() -> [Lifetime] {
-        let removed = startOrder.map { lifetimes[$0]! }
-        lifetimes = [:]
-        startOrder = []
+        let removed = running.map(\.lifetime)
+        running = []
+        byKey = [:]
         return removed
     }
 }

@@ -14,16 +14,14 @@ class AnyReferenceSinkRegistration {
 /// when killed, so a dead registration never reaches a node again.
 final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkRegistration {
     private weak var node: ReferenceNode<Action.WorkflowType>?
-    /// The node's key, kept apart so that a send from another queue can
-    /// name it without touching the node (R22).
-    private let key: String
     /// What the registration's sinks hold; it forwards here while the
-    /// registration exists.
-    private let target = ForwardingSinkTarget<Action>()
+    /// registration exists, and names the node's type and key for a send
+    /// from another queue (R22) without touching the node.
+    private let target: ForwardingSinkTarget<Action>
 
     init(node: ReferenceNode<Action.WorkflowType>) {
         self.node = node
-        self.key = node.key
+        self.target = ForwardingSinkTarget(sinkDescription: "A sink of \(Action.WorkflowType.self) (key \"\(node.key)\")")
         super.init()
         target.receiver = { [unowned self] action in receive(action) }
     }
@@ -41,12 +39,14 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
         target.sink
     }
 
-    /// A send: a no-op when dead, fatal during a render pass, queued while the
-    /// host is busy with a cascade, else a cascade of its own, now (R15, R16).
+    /// A send: a no-op when dead, fatal while its node is in its `render`,
+    /// queued during any other render or while the host is busy with a
+    /// cascade, else a cascade of its own, now (R15, R16).
     private func receive(_ action: Action) {
-        MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
+        // The target checked the queue (R22).
         guard let node = node else { return }
         node.runtime.gate.submit(
+            targetIsRendering: { node.isRendering },
             failingDuringRender: {
                 RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node.key)
             },

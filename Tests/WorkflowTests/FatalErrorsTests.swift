@@ -87,6 +87,15 @@ private struct RenderContextHoarderTapir: Workflow {
     }
 }
 
+/// Renders the hoarder under a key of its own.
+private struct TapirKeeperParent: Workflow {
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<TapirKeeperParent>) -> String {
+        RenderContextHoarderTapir().rendered(in: context, key: "tapir-key-5")
+    }
+}
+
 // MARK: Duplicate side effect key
 
 private struct EffectDoublerNarwhal: Workflow {
@@ -150,16 +159,18 @@ struct FatalErrorsTests {
         #expect(standardError(result).contains("ContextKeeperPangolin"))
     }
 
-    @Test("R5: using a RenderContext after its render returned is fatal", arguments: RuntimeKind.allCases)
+    @Test("R5: using a RenderContext after its render returned is fatal; the message names the workflow type and key", arguments: RuntimeKind.allCases)
     func renderContextAfterRender(kind: RuntimeKind) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
             await MainActor.run {
-                let host = TestHost(kind, RenderContextHoarderTapir())
+                let host = TestHost(kind, TapirKeeperParent())
                 print(host.rendering)
                 _ = keptRenderContext?.makeSink(of: AnyWorkflowAction<RenderContextHoarderTapir>.self)
             }
         }
-        #expect(standardError(result).contains("RenderContext"))
+        let message = standardError(result)
+        #expect(message.contains("RenderContext<RenderContextHoarderTapir>"))
+        #expect(message.contains("tapir-key-5"))
     }
 
     @Test("R11: the same side-effect key twice in one pass is fatal; the message names the workflow type and key", arguments: RuntimeKind.allCases)
@@ -190,5 +201,25 @@ struct FatalErrorsTests {
         }
         // The process got as far as the send: the failure is the send's.
         #expect(standardError(result).contains("host built"))
+    }
+
+    @Test("R22: a send from another queue to a sink whose node ended is fatal too, naming the type and key", arguments: RuntimeKind.allCases)
+    func sendFromBackgroundQueueToDeadSink(kind: RuntimeKind) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+            await MainActor.run {
+                var host: TestHost<Node>? = TestHost(kind, Node("root", [Node("gone-key-31")]))
+                let sink = host!.rendering.sinks["gone-key-31"]!
+                host!.update(workflow: Node("root"))
+                host = nil
+                DispatchQueue.global().sync {
+                    sink.send(.increment)
+                }
+                print("dropped")
+            }
+        }
+        let message = standardError(result)
+        #expect(message.contains("Node"))
+        #expect(message.contains("gone-key-31"))
+        #expect(message.contains("main queue"))
     }
 }

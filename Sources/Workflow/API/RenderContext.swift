@@ -26,6 +26,11 @@ public final class RenderContext<WorkflowType: Workflow> {
     @exclusivity(unchecked) @usableFromInline
     var isValid: Bool
 
+    /// The node's key, kept once the context outlived its render, so that
+    /// R5's message names it without reading the runtime. Cold: set only
+    /// for a context that a user kept.
+    package var keyAfterRender: String?
+
     /// Another runtime's node (the reference runtime) or a tester's mock.
     @usableFromInline
     let backend: (any RenderContextBackend<WorkflowType>)?
@@ -70,8 +75,13 @@ public final class RenderContext<WorkflowType: Workflow> {
     @inlinable @inline(__always)
     func checkValid() {
         if _slowPath(!isValid) {
-            RuntimeErrors.contextUsedAfterRender(workflowType: WorkflowType.self)
+            usedAfterRender()
         }
+    }
+
+    @usableFromInline @inline(never)
+    func usedAfterRender() -> Never {
+        RuntimeErrors.contextUsedAfterRender(workflowType: WorkflowType.self, key: keyAfterRender)
     }
 
     /// Creates or updates the child (type of `workflow`, `key`), renders it if

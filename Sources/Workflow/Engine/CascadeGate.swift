@@ -1,7 +1,8 @@
 /// When a host may start a cascade (R15, R16): at once when idle, later when
-/// busy with one, never during a render pass; once the host is released,
-/// never again (R10). Both runtimes send every cascade, a send or an
-/// `update(workflow:)`, through `submit`.
+/// busy with one or during a render pass (unless the sink's own node is
+/// rendering: then never); once the host is released, never again (R10).
+/// Both runtimes send every cascade, a send or an `update(workflow:)`,
+/// through `submit`.
 @usableFromInline
 package final class CascadeGate {
     /// A render pass is in progress: sends are fatal errors. Set by the
@@ -19,21 +20,24 @@ package final class CascadeGate {
     package init() {}
 
     /// Starts `cascade` now when idle, then every cascade queued meanwhile,
-    /// in order, each on its own. While busy with a cascade it queues the
-    /// closure `queued` makes; during a render pass it calls `fail`.
+    /// in order, each on its own. While busy with a cascade, or during a
+    /// render pass, it queues the closure `queued` makes (R15); during a
+    /// render pass it calls `fail` instead when `targetIsRendering` says
+    /// that the sink's own node is in its `render`.
     ///
-    /// `queued` is called only when the gate is busy, so that a cascade that
-    /// runs at once allocates no closure.
+    /// `queued` is called only when the cascade cannot run now, so that a
+    /// cascade that runs at once allocates no closure.
     @usableFromInline
     package func submit(
+        targetIsRendering: () -> Bool,
         failingDuringRender fail: () -> Never,
         queueing queued: () -> () -> Void,
         running cascade: () -> Void
     ) {
-        if isRendering {
+        if isRendering, targetIsRendering() {
             fail()
         }
-        if isBusy {
+        if isBusy || isRendering {
             if !isClosed {
                 deferred.append(queued())
             }
@@ -42,6 +46,15 @@ package final class CascadeGate {
         isBusy = true
         cascade()
         isBusy = false
+        runQueued()
+    }
+
+    /// Runs the cascades queued while the gate was busy or rendering, in
+    /// order, each on its own; then the teardown of a host released
+    /// meanwhile. A host calls it after a render pass that no cascade ran,
+    /// its first, once it can publish.
+    package func runQueued() {
+        guard !isBusy, !isRendering else { return }
         while !deferred.isEmpty, !isClosed {
             let next = deferred.removeFirst()
             isBusy = true
@@ -49,10 +62,13 @@ package final class CascadeGate {
             isBusy = false
         }
         if isClosed {
+            // Taken out before they go: releasing a closure runs user code.
+            let dropped = deferred
             deferred = []
             let pending = teardown
             teardown = nil
             pending?()
+            withExtendedLifetime(dropped) {}
         }
     }
 
@@ -76,6 +92,7 @@ package final class CascadeGate {
         _ update: @escaping (Workflow) -> Void
     ) {
         submit(
+            targetIsRendering: { true },
             failingDuringRender: { RuntimeErrors.updateDuringRender(workflowType: Workflow.self) },
             queueing: { { update(workflow) } },
             running: { update(workflow) }

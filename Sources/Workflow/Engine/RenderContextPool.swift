@@ -47,9 +47,10 @@ struct RenderContextPool<W: Workflow> {
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
-    /// the pool only if nobody else holds it.
+    /// the pool only if nobody else holds it. One that a user kept learns
+    /// its node's key (R5's message), from `key`.
     @inlinable @inline(__always)
-    mutating func giveBack() {
+    mutating func giveBack(key: () -> String) {
         inUse -= 1
         let k = inUse
         let context = self.context(at: k)
@@ -69,7 +70,7 @@ struct RenderContextPool<W: Workflow> {
             }
         }
         if !unique || context._withUnsafeGuaranteedRef({ _getWeakRetainCount($0) }) > 1 {
-            drop(at: k)
+            drop(at: k, key: key())
         }
     }
 
@@ -79,11 +80,12 @@ struct RenderContextPool<W: Workflow> {
         k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
     }
 
-    /// Releases context `k` (a user keeps it) and moves the last spare into
-    /// its place.
+    /// Releases context `k` (a user keeps it), which keeps its node's `key`,
+    /// and moves the last spare into its place.
     @usableFromInline @inline(never)
-    mutating func drop(at k: Int) {
+    mutating func drop(at k: Int, key: String) {
         let dropped = context(at: k)
+        dropped._withUnsafeGuaranteedRef { $0.keyAfterRender = key }
         count -= 1
         if k < count {
             let last = context(at: count)

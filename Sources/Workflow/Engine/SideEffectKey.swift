@@ -46,8 +46,8 @@ enum SideEffectKey: Hashable, CustomStringConvertible {
         return lhs.erased == rhs.erased
     }
 
-    /// Whether the key equals itself, as a key must (R11): `Int` and
-    /// `String` keys always do; `Double.nan` does not.
+    /// Whether the key equals itself: `Int` and `String` keys always do;
+    /// `Double.nan` does not, and is then never found again (R11).
     var isEqualToItself: Bool {
         if case let .other(value) = self { return value == value }
         return true

@@ -158,9 +158,17 @@ final class SideEffectIndex {
     @exclusivity(unchecked) var last: Unmanaged<Lifetime>?
 
     init(_ list: SideEffectList) {
-        list.forEach { lifetime in
-            byKey[lifetime.key] = Unmanaged.passUnretained(lifetime)
-            last = Unmanaged.passUnretained(lifetime)
+        list.forEach { add(Unmanaged.passUnretained($0)) }
+    }
+
+    /// Indexes a lifetime that joined the end of the list. A key not equal
+    /// to itself (R11) stays out: no look-up could find it, and no removal
+    /// could take it out again.
+    func add(_ entry: Unmanaged<Lifetime>) {
+        let key = entry._withUnsafeGuaranteedRef { $0.key }
+        if key.isEqualToItself {
+            byKey[key] = entry
         }
+        last = entry
     }
 }

@@ -25,11 +25,23 @@ final class HostCore<WorkflowType: Workflow> {
 
     /// The latest rendering of the root.
     @exclusivity(unchecked) @usableFromInline private(set) var rendering: WorkflowType.Rendering
+    /// The rendering `rendering` replaced, kept until the render pass is
+    /// over: a deinit it runs may send, update or release the host (R24).
+    @exclusivity(unchecked) @usableFromInline var replacedRendering: WorkflowType.Rendering?
 
-    /// Keeps a rendering of the root that the runtime made.
+    /// Keeps a rendering of the root that the runtime made, during its pass.
     @usableFromInline
     func didRender(_ rendering: WorkflowType.Rendering) {
-        self.rendering = rendering
+        var previous: WorkflowType.Rendering? = rendering
+        swap(&previous!, &self.rendering)
+        replacedRendering = previous
+    }
+
+    /// Lets the replaced rendering go, the pass over.
+    @inlinable
+    func releaseReplacedRendering() {
+        let replaced = replacedRendering.take()
+        withExtendedLifetime(replaced) {}
     }
 
     @usableFromInline
@@ -48,6 +60,12 @@ final class HostCore<WorkflowType: Workflow> {
         self.configuration = Runtime.configuration
         rendering = runtime.renderPass(firstRender)
         debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
+    }
+
+    /// Runs what the first render queued (R15), once the host can publish.
+    @usableFromInline
+    func didFinishSetUp() {
+        runtime.gate.runQueued()
     }
 
     /// The handle was released: the tree ends now, or once the running
@@ -75,6 +93,7 @@ final class HostCore<WorkflowType: Workflow> {
 
     private func performUpdate(_ workflow: WorkflowType) {
         runtime.updateRoot(to: workflow, store: rootStore)
+        releaseReplacedRendering()
         guard !isReleased else { return }
         renderingObservers.deliver(rendering)
         guard !isReleased else { return }
@@ -90,6 +109,7 @@ final class HostCore<WorkflowType: Workflow> {
     /// hands it to the runtime where the root's type is known.
     @inlinable
     func cascadeDidEnd(_ result: CascadeResult) {
+        releaseReplacedRendering()
         guard !isReleased else { return }
         if result.publishesRendering {
             renderingObservers.deliver(rendering)

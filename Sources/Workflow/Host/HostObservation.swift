@@ -48,8 +48,17 @@ package final class HostObservers<Value> {
         nextID += 1
         entries.append(Entry(id: id, body: body, finish: finish))
         return HostObservation { [weak self] in
-            self?.entries.removeAll { $0.id == id }
+            self?.remove(id)
         }
+    }
+
+    /// Forgets the observer `id`. Its closures go only once the list is
+    /// consistent: they may hold the last reference to the host, whose
+    /// teardown empties this list (R24).
+    private func remove(_ id: UInt64) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        let removed = entries.remove(at: index)
+        withExtendedLifetime(removed) {}
     }
 
     /// Forgets every observer, finishing the streams: the host is gone. An
@@ -60,16 +69,21 @@ package final class HostObservers<Value> {
         for entry in finished {
             entry.finish?()
         }
+        // The closures go last, after every stream finished (R24).
+        withExtendedLifetime(finished) {}
     }
 
     /// Calls every observer still registered, in order. Specialised, at
     /// the end of every cascade.
     @inlinable
     package func deliver(_ value: Value) {
+        // A copy: an observer may cancel (itself or another) or register
+        // one; the closures of the ones cancelled go after the round (R24).
         let round = entries
         for entry in round where entries.contains(where: { $0.id == entry.id }) {
             entry.body(value)
         }
+        withExtendedLifetime(round) {}
     }
 
     /// A stream of the values from now on; it ends when the host goes away.
@@ -83,7 +97,9 @@ package final class HostObservers<Value> {
     }
 
     deinit {
-        for entry in entries {
+        let finished = entries
+        entries = []
+        for entry in finished {
             entry.finish?()
         }
     }

@@ -13,12 +13,6 @@ package enum RuntimeErrors {
         fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass; give each side effect of one node a unique key.")
     }
 
-    /// R11: a side-effect key that is not equal to itself (such as
-    /// `Double.nan`) could never be found again in the next pass.
-    package static func sideEffectKeyNotEqualToItself(workflowType: Any.Type, key: AnyHashable) -> Never {
-        fatalError("\(workflowType) ran a side effect with key \"\(key.base)\", which is not equal to itself (==), so no later pass could keep it running; use a key whose == holds for itself (not Double.nan).")
-    }
-
     /// A tree holds at most `limit` workflow types: a node records its type
     /// in 16 bits.
     @usableFromInline
@@ -41,8 +35,9 @@ package enum RuntimeErrors {
     /// The context checks this itself, before reading anything of the
     /// runtime, which may be gone.
     @usableFromInline
-    package static func contextUsedAfterRender(workflowType: Any.Type) -> Never {
-        fatalError("RenderContext<\(workflowType)> was used after the render(state:context:) call that got it returned. A RenderContext is valid only during that call: make sinks with it there and keep the sinks (or the rendering's callbacks), never the context.")
+    package static func contextUsedAfterRender(workflowType: Any.Type, key: String?) -> Never {
+        let node = key.map { " (key \"\($0)\")" } ?? ""
+        fatalError("RenderContext<\(workflowType)>\(node) was used after the render(state:context:) call that got it returned. A RenderContext is valid only during that call: make sinks with it there and keep the sinks (or the rendering's callbacks), never the context.")
     }
 
     /// R19 during a render pass.

@@ -55,6 +55,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         // Strongly too: a cascade keeps the core alive even if the handle
         // goes meanwhile. The teardown ends the cycle.
         runtime.cascadeDidEnd = { core.cascadeDidEnd($0) }
+        core.didFinishSetUp()
         self.init(core: core)
     }
 

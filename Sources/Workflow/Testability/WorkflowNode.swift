@@ -62,7 +62,10 @@ final class WorkflowNode<WorkflowType: Workflow> {
     /// Renders the tree now (R4); a child that needs no render is skipped
     /// as usual (S2).
     func render(isRootNode: Bool = false) -> WorkflowType.Rendering {
-        runtime.renderPass { runtime.renderNode(runtime.root, store: store) }
+        let rendering = runtime.renderPass { runtime.renderNode(runtime.root, store: store) }
+        // Sends the pass queued (R15) run now, as after any render.
+        runtime.gate.runQueued()
+        return rendering
     }
 
     /// Sinks already work once a render returned.

@@ -12,13 +12,14 @@
 // plain out-of-line code.
 
 extension FastRuntime {
-    /// A send from a live sink: now if idle, queued if a cascade is running,
-    /// fatal during a render pass.
+    /// A send from a live sink: now if idle, queued if a cascade or a render
+    /// pass is running, fatal while the sink's node is in its `render` (R15).
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
         guard !isTornDown, nodes.isCurrent(node) else { return }
         gate.submit(
+            targetIsRendering: { isRendering(node.id) },
             failingDuringRender: {
                 sendDuringRender(Action.self, workflowType: Action.WorkflowType.self, at: node.id)
             },
@@ -143,6 +144,18 @@ extension FastRuntime {
         #if DEBUG
         checkInvariants()
         #endif
+    }
+
+    /// Whether `node`'s `render` is running: its frame is on the stack
+    /// (R15). A walk, taken only by a send during a render pass.
+    @usableFromInline
+    func isRendering(_ node: NodeID) -> Bool {
+        var k = frames.count
+        while k > 0 {
+            k -= 1
+            if frames[k].node == node { return true }
+        }
+        return false
     }
 
     @usableFromInline

@@ -28,8 +28,11 @@ extension FastRuntime {
         if !nodes[node].parent.isNone {
             childIndex.remove(node, hash: nodes[node].indexHash)
         }
-        anyStore(of: node)._withUnsafeGuaranteedRef { $0.releaseSlot(nodes[node].slot) }
+        // The record goes first and the values last, so that what their
+        // deinits run finds the tree consistent (R24).
+        let store = anyStore(of: node), slot = nodes[node].slot
         nodes.free(node)
+        store._withUnsafeGuaranteedRef { $0.releaseSlot(slot) }
     }
 
     /// R10: ends every node; every sink is dead from the start.

@@ -22,9 +22,8 @@ extension FastRuntime {
         ))
         let context = store.contexts.take(runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
-        store.contexts.giveBack()
+        store.contexts.giveBack(key: { nodes[keyOf: node] })
         markRendered(node)
-        store[slot].rendering = rendering
         if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count &- 1].firstAsked),
            nodes[node].sideEffects.isEmpty, nodes[node].sinks == nil
         {
@@ -33,6 +32,9 @@ extension FastRuntime {
         } else {
             finishPass(of: node)
         }
+        // The previous rendering goes once the node's pass is over: a deinit
+        // it runs may send to the node's sinks (R15, R24).
+        store[slot].rendering = rendering
 
         completion?(rendering)
         return rendering
@@ -124,11 +126,14 @@ extension FastRuntime {
         let old = store[slot].workflow
         var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
+        // Swapped in rather than assigned: the replaced values go last, the
+        // slot whole again (R24).
+        swap(&store[slot].state, &state)
         store[slot].workflow = workflow
-        store[slot].state = state
         if hasObserver {
-            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
+            observer!.workflowDidChange(from: old, to: workflow, state: store[slot].state, session: sessions[node.position]!)
         }
+        withExtendedLifetime((old, state)) {}
     }
 
     /// R7: the parent's latest `outputMap` replaces the old one, in place

@@ -14,7 +14,7 @@ extension FastRuntime {
         if let found = search.found {
             return markAsked(found, pass: pass, workflowType: workflowType)
         }
-        let entry = startSideEffect(key: key, node: id, after: search.last, pass: pass, workflowType: workflowType)
+        let entry = startSideEffect(key: key, node: id, after: search.last, pass: pass)
         if search.count + 1 > SideEffectList.indexThreshold {
             sideEffectIndexes[id.rawValue] = SideEffectIndex(nodes[id].sideEffects)
             nodes[id].hasSideEffectIndex = true
@@ -33,20 +33,17 @@ extension FastRuntime {
         if let found = index.byKey[key] {
             return markAsked(found.takeUnretainedValue(), pass: pass, workflowType: workflowType)
         }
-        let entry = startSideEffect(key: key, node: node, after: index.last, pass: pass, workflowType: workflowType)
-        index.byKey[key] = entry
-        index.last = entry
+        let entry = startSideEffect(key: key, node: node, after: index.last, pass: pass)
+        index.add(entry)
         entry._withUnsafeGuaranteedRef { action($0) }
     }
 
     /// R11: a key the node does not have: a new lifetime at the end of its
-    /// list (after `last`), unless no pass could ever find the key.
+    /// list (after `last`). A key not equal to itself is never found again,
+    /// so it starts anew in every pass and ends after it, as upstream's.
     private func startSideEffect(
-        key: SideEffectKey, node: NodeID, after last: Unmanaged<Lifetime>?, pass: UInt32, workflowType: Any.Type
+        key: SideEffectKey, node: NodeID, after last: Unmanaged<Lifetime>?, pass: UInt32
     ) -> Unmanaged<Lifetime> {
-        if !key.isEqualToItself {
-            RuntimeErrors.sideEffectKeyNotEqualToItself(workflowType: workflowType, key: key.erased)
-        }
         let entry = Unmanaged.passRetained(Lifetime(key: key, pass: pass))
         nodes[node].sideEffects.link(entry, after: last)
         return entry

@@ -77,7 +77,27 @@
 //   accesses; here each access is a short read or write (a push, a counter,
 //   a field) during which the runtime does not re-enter itself, and
 //   everything runs on the main queue (R22), so none can overlap. Nothing
-//   here is thread-safe.
+//   here is thread-safe. Test builds check them all the same
+//   (`Scripts/exclusivity-checked-tree.sh`, used by `make test`).
+// - Releasing a value runs user code (R24): a deinit may send, update or
+//   release the host, or cancel an observation, and so re-enter the
+//   runtime. So no value that may hold user objects is released in the
+//   middle of an access above: it is taken out first and let go once the
+//   storage is consistent again. The sites: a node's replaced rendering,
+//   stored once its pass is over (`renderNode`); its replaced workflow value
+//   and state, swapped out and let go at the end (`update`); an ended node's
+//   values, moved out after its record is freed and destroyed after the
+//   store's bookkeeping (`endNode`, `NodeStore.release`); a replaced output
+//   mapping, released by the assignment after the new one is stored
+//   (`updateRoute`); ended side effects, taken out of the list before any
+//   `onEnded` runs, each closure out of its lifetime before it runs
+//   (`SideEffectList.end`, `Lifetime.end`); the host's replaced rendering,
+//   kept until the pass is over (`HostCore.releaseReplacedRendering`); the
+//   observers' closures, taken out of their list first
+//   (`HostObservers.remove`, `finishAll`, `deliver`); queued sends dropped
+//   at the host's end (`CascadeGate.runQueued`); and the runtime's own end,
+//   which kills every sink and ends every side effect before it destroys
+//   the values (`deinit`).
 
 @usableFromInline
 final class FastRuntime {
@@ -165,14 +185,21 @@ final class FastRuntime {
     }
 
     deinit {
+        // A torn-down tree ended its side effects and killed its sinks
+        // already; a runtime whose tree never finished its first render may
+        // not have. Sinks die first, so that no deinit or `onEnded` below
+        // can reach the runtime through one (R24).
+        isTornDown = true
+        for position in 0..<nodes.count where nodes[NodeID(position: position)].sinks != nil {
+            killSinks(of: NodeID(position: position), notDeclaredIn: nil)
+        }
+        for position in 0..<nodes.count {
+            let sideEffects = nodes[NodeID(position: position)].sideEffects
+            nodes[NodeID(position: position)].sideEffects = SideEffectList()
+            SideEffectList.end(sideEffects)
+        }
         for store in storeTable {
             store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
-        }
-        // A torn-down tree released these already; a host whose first
-        // render never finished may not have.
-        for position in 0..<nodes.count {
-            SideEffectList.end(nodes[NodeID(position: position)].sideEffects)
-            nodes[NodeID(position: position)].sinks?.release()
         }
         nodes.deallocate()
         childIndex.deallocate()

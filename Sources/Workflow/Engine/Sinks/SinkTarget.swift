@@ -57,8 +57,12 @@ final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
 package final class ForwardingSinkTarget<Value>: SinkTarget<Value> {
     /// Nil: values are dropped.
     package var receiver: ((Value) -> Void)?
+    /// Names the sink's workflow type and key for R22's check, which every
+    /// send passes, also one that is then dropped.
+    private let sinkDescription: String
 
-    package override init() {
+    package init(sinkDescription: String) {
+        self.sinkDescription = sinkDescription
         super.init()
     }
 
@@ -66,6 +70,7 @@ package final class ForwardingSinkTarget<Value>: SinkTarget<Value> {
     package var sink: Sink<Value> { Sink(target: self) }
 
     override func receive(_ value: Value) {
+        MainQueue.check("\(sinkDescription) was sent \(Value.self)")
         receiver?(value)
     }
 }

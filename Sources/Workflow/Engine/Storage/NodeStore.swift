@@ -135,12 +135,13 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     func release(_ slot: StoreSlot) {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
-        _ = slots[slot.position].move()
-        if let routes {
-            _ = routes[slot.position].move()
-        }
+        let values = slots[slot.position].move()
+        let route = routes.map { $0[slot.position].move() }
         freeSlots.push(slot)
         releasedSinceTrim &+= 1
+        // Destroyed once the store is consistent again: their deinits run
+        // user code (R24).
+        withExtendedLifetime((values, route)) {}
     }
 
     /// Destroys every live slot: the end of the runtime. One destroying
