@@ -25,7 +25,7 @@ public struct CaseGenerator: Sendable {
     /// Share of cases run with `renderOnlyIfStateChanged` on.
     static let renderOnlyIfStateChangedProbability = 0.25
 
-    public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend"]
+    public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend", "probe"]
 
     public init(profile: WorkloadProfile) throws {
         for kind in profile.events.mix.keys where !Self.eventKinds.contains(kind) {
@@ -115,6 +115,12 @@ public struct CaseGenerator: Sendable {
                                                (.insertRow(rng.index(100)), 1)]))
         case "noopSend":
             return .send(.current(n), .noop)
+        case "probe":
+            // A state takes a probe whose deinit re-enters the host, or lets
+            // go of its probe (R24).
+            return .send(.current(n), rng.pick([(.holdProbe(.log), 1), (.holdProbe(.send), 2),
+                                                (.holdProbe(.update(rng.int(in: 0...5))), 1),
+                                                (.holdProbe(.cancel), 1), (.dropProbe, 3)]))
         case "rootOutput":
             return .send(.toRoot(n), .emit(rng.index(100)))
         case "queuedSend":

@@ -12,8 +12,11 @@ enum Differ {
         let name = kind.description
         var reference = reference
         if !kind.observed {
-            // No observer, no debugger: only the workflows' own log lines.
-            reference.entries = reference.entries.filter { $0.hasPrefix("effect ") }
+            // No observer, no debugger: only the workflows' own log lines,
+            // the probes' and the host's rendering observation's.
+            reference.entries = reference.entries.filter {
+                $0.hasPrefix("effect ") || $0.hasPrefix("probe ") || $0 == "watched"
+            }
             reference.snapshots = []
         }
         if reference.tree != other.tree {

@@ -27,6 +27,8 @@ public struct FuzzCoverage: CustomStringConvertible {
     /// Cascades in which the fast runtime rendered nothing and still
     /// published its unchanged rendering (S3).
     public var cascadesPublishingUnrendered = 0
+    /// Probes whose deinit ran while their host was running (R24).
+    public var probeDeinits = 0
 
     public init() {}
 
@@ -56,6 +58,7 @@ public struct FuzzCoverage: CustomStringConvertible {
             else if entry.hasPrefix("effect start") { sideEffectStarts += 1 }
             else if entry.hasPrefix("effect end") { sideEffectEnds += 1 }
             else if entry.hasPrefix("apply") { actionsApplied += 1 }
+            else if entry.hasPrefix("probe ") { probeDeinits += 1 }
         }
         rootOutputs += reference.outputs.count
         if fast.renders < reference.renders { stepsWithSkips += 1 }
@@ -67,7 +70,8 @@ public struct FuzzCoverage: CustomStringConvertible {
         \(sendsWithoutTarget) without a target, \(queuedSends) queued from an output observer), \(updates) updates; \(actionsApplied) actions applied, \
         \(rootOutputs) root outputs; \(nodeStarts) node starts, \(nodeEnds) ends; \(sideEffectStarts) side-effect \
         starts, \(sideEffectEnds) ends; fast skipped renders in \(stepsWithSkips) steps, rendered nothing in \
-        \(cascadesRenderingNothing) cascades (\(cascadesPublishingUnrendered) of them still published)
+        \(cascadesRenderingNothing) cascades (\(cascadesPublishingUnrendered) of them still published); \
+        \(probeDeinits) probes' deinits re-entered their host
         """
     }
 }

@@ -64,6 +64,11 @@ public enum FuzzCommand: Equatable, Sendable {
     case moveRow(Int, Int)
     /// keyed list: change the props of the row at n % rows
     case editRow(Int)
+    /// the state holds a new probe (R24), whose deinit does `effect`;
+    /// nothing for an `Eq` state
+    case holdProbe(ProbeEffect)
+    /// the state lets go of its probe
+    case dropProbe
 
     /// Whether the command is about a keyed list.
     public var isListCommand: Bool {

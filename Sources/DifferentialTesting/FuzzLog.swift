@@ -19,6 +19,10 @@ public final class FuzzLog {
     var comparesEveryState = false
     /// The debugger's snapshots and update infos, one per cascade or update.
     public internal(set) var snapshots: [String] = []
+    /// The host this log belongs to, for the probes it makes (R24), and how
+    /// many it made: their names.
+    weak var driver: HostUnderTest?
+    var probesMade = 0
 
     public init() {}
 

@@ -47,6 +47,7 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
         }
 
         var children: [RenderTree] = []
+        var probes = state.probes.probe.map { [$0] } ?? []
         let childInput = state.count + input
         for (i, child) in spec.children.enumerated() {
             let key = "c\(i)"
@@ -55,6 +56,7 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
             let screen = renderSpec(rendered, key: key, path: childPath(path, key),
                                     input: child.inheritsProps ? childInput : 0, tag: childInput, parent: self, context: context)
             add(screen, of: rendered, at: childPath(path, key), to: &children, sinks: &sinks)
+            probes += screen.probes
         }
         if let row = spec.row {
             for entry in state.rows {
@@ -62,10 +64,11 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
                 let screen = renderSpec(row, key: key, path: childPath(path, key), input: entry.value, tag: childInput,
                                         parent: self, context: context)
                 add(screen, of: row, at: childPath(path, key), to: &children, sinks: &sinks)
+                probes += screen.probes
             }
         }
         return FuzzScreen(tree: RenderTree(label: spec.label + path, state: state.description,
-                                           children: children), sinks: sinks)
+                                           children: children), sinks: sinks, probes: probes)
     }
 
     private func meta(_ kind: String) -> SinkMeta {

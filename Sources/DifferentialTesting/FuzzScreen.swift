@@ -4,10 +4,13 @@
 public struct FuzzScreen {
     public var tree: RenderTree
     public var sinks: [SinkRef]
+    /// The probes of the subtree's states (R24): every rendering up to the
+    /// root holds them, so that the host's rendering is the last to go.
+    public var probes: [FuzzProbe] = []
 
     /// What `mapRendering` makes of a child's rendering.
     func mapped() -> FuzzScreen {
-        FuzzScreen(tree: RenderTree(label: "mapped", state: "", children: [tree]), sinks: sinks)
+        FuzzScreen(tree: RenderTree(label: "mapped", state: "", children: [tree]), sinks: sinks, probes: probes)
     }
 }
 

@@ -4,18 +4,22 @@ import Workflow
 /// generic workflow comes in Equatable and non-Equatable variants, which the
 /// runtimes treat differently (S1, S2) and which are distinct types (R1).
 public protocol Flavor {
+    /// Where the state keeps a `FuzzProbe`, if it can.
+    associatedtype Probes: ProbeSlot
     /// Whether an action that took a state from `old` to `new` changed it,
     /// as S1 counts change for a state of this flavor.
     static func isChange(from old: FuzzState<Self>, to new: FuzzState<Self>) -> Bool
 }
-public protocol EquatableFlavor: Flavor {}
+public protocol EquatableFlavor: Flavor where Probes: Equatable {}
 
 public enum Eq: EquatableFlavor {
+    public typealias Probes = NoProbe
     /// An Equatable state changed when `==` says so.
     public static func isChange(from old: FuzzState<Eq>, to new: FuzzState<Eq>) -> Bool { old != new }
 }
 
 public enum Opaque: Flavor {
+    public typealias Probes = HeldProbe
     /// A state that is not Equatable changes with every applied action.
     public static func isChange(from old: FuzzState<Opaque>, to new: FuzzState<Opaque>) -> Bool { true }
 }
@@ -42,6 +46,8 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
     var nextKey = 0
     /// The last outputs heard from children (R17).
     var heard: [String] = []
+    /// A probe, rendered by the node (R24); never for `Eq`.
+    var probes = F.Probes()
 
     init(input: Int, rows: Int) {
         self.input = input
@@ -54,6 +60,7 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
         if !showOptional { text += " hidden" }
         if !rows.isEmpty || nextKey > 0 { text += " rows=[\(rows.map { "\($0.key):\($0.value)" }.joined(separator: ","))]" }
         if !heard.isEmpty { text += " heard=[\(heard.joined(separator: ","))]" }
+        if let probe = probes.probe { text += " \(probe.name)" }
         return text
     }
 
@@ -86,6 +93,13 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
             }
         case let .editRow(n):
             if !rows.isEmpty { rows[n % rows.count].value += 1 }
+        case let .holdProbe(effect):
+            // Its deinit runs when the last rendering that holds it goes.
+            if F.Probes.self != NoProbe.self {
+                probes.probe = FuzzProbe(effect: effect, log: FuzzLog.current)
+            }
+        case .dropProbe:
+            probes.probe = nil
         }
         return nil
     }

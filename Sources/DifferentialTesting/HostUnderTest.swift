@@ -12,6 +12,9 @@ final class HostUnderTest {
     private var currentRendering: () -> FuzzScreen
     private var updateRoot: (Int) -> Void
     private var releaseHost: () -> Void
+    private var cancelWatching: () -> Void = {}
+    /// Set once the host's release began (R24: probes going then do nothing).
+    private(set) var isReleasing = false
 
     var screen: FuzzScreen { currentRendering() }
 
@@ -30,6 +33,7 @@ final class HostUnderTest {
         (currentRendering, updateRoot, releaseHost) = ({ fatalError("no host") }, { _ in }, {})
         trace = kind.traced ? RenderTrace() : nil
         FuzzLog.current = log
+        log.driver = self
         let root = tree.root
         switch (root.kind, root.equatableProps, root.equatableState) {
         case (.stateful, true, true): start(tree, input) { FuzzNode<Eq, Eq>(spec: root, path: "/", input: $0) }
@@ -71,7 +75,14 @@ final class HostUnderTest {
             currentRendering = { live!.rendering }
             updateRoot = { live!.update(workflow: make($0)) }
             var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
-            releaseHost = { watch = nil; published = nil; live = nil; _ = (watch, published) }
+            // Logs each published rendering until a probe cancels it (R24).
+            var watching: HostObservation? = live!.observeRenderings { _ in log.append("watched") }
+            cancelWatching = { watching?.cancel() }
+            releaseHost = {
+                let released = (watch, published, watching, live)
+                watch = nil; published = nil; watching = nil; live = nil
+                withExtendedLifetime(released) {}
+            }
         }
     }
 
@@ -99,8 +110,14 @@ final class HostUnderTest {
         drive { updateRoot(input) }
     }
 
+    /// Cancels the observation that logs every published rendering.
+    func cancelWatch() {
+        cancelWatching()
+    }
+
     /// Releases the host (R10): every node and side effect ends.
     func tearDown() {
+        isReleasing = true
         drive { releaseHost() }
     }
 }

@@ -82,6 +82,14 @@ public enum ReproPrinter {
         case let .removeRow(n): ".removeRow(\(n))"
         case let .moveRow(a, b): ".moveRow(\(a), \(b))"
         case let .editRow(n): ".editRow(\(n))"
+        case .dropProbe: ".dropProbe"
+        case let .holdProbe(effect):
+            switch effect {
+            case .log: ".holdProbe(.log)"
+            case .send: ".holdProbe(.send)"
+            case let .update(n): ".holdProbe(.update(\(n)))"
+            case .cancel: ".holdProbe(.cancel)"
+            }
         }
     }
 }

@@ -23,6 +23,7 @@ public struct StatelessNode<P: Flavor>: Workflow {
             runLoggedSideEffect("fx\(input / 2)", path: path, context: context)
         }
         var children: [RenderTree] = []
+        var probes: [FuzzProbe] = []
         // Optional children show on even props: they come and go with updates.
         for (i, child) in spec.children.enumerated() {
             let key = "c\(i)"
@@ -32,9 +33,10 @@ public struct StatelessNode<P: Flavor>: Workflow {
                                     input: child.inheritsProps ? input : 0, tag: input, parent: self, context: context)
             children.append(screen.tree)
             collect(screen.sinks, of: rendered, at: childPath(path, key), forwards: spec.forwards, into: &sinks)
+            probes += screen.probes
         }
         return FuzzScreen(tree: RenderTree(label: spec.label + path, state: "in=" + String(input),
-                                           children: children), sinks: sinks)
+                                           children: children), sinks: sinks, probes: probes)
     }
 
     private func meta(_ kind: String) -> SinkMeta {

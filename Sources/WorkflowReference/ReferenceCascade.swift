@@ -28,7 +28,7 @@ final class ReferenceRuntime {
     /// cascade's actions were applied. It holds the host's core, so that a
     /// cascade outlives a release made by its own code; the host's teardown
     /// clears it.
-    var finishCascade: ((ReferenceCascade, AnyReferenceNode) -> Void)?
+    var finishCascade: ((ReferenceCascade, [Any.Type]) -> Void)?
 
     /// How many nodes are rendering now, and the rendering thread's stack
     /// end (`StackGuard`), read before each render pass.
@@ -49,15 +49,17 @@ final class ReferenceRuntime {
         return body()
     }
 
-    /// One cascade that starts at `origin`: `applyActions` applies the action
-    /// there and up through the output maps, then the host renders and
-    /// notifies. The caller holds the gate.
-    func runCascade(origin: AnyReferenceNode, _ applyActions: (ReferenceCascade) -> Void) {
+    /// One cascade that starts at the node whose types up to the root are
+    /// `originPath`: `applyActions` applies the action there and up through
+    /// the output maps, then the host renders and notifies. The caller holds
+    /// the gate; it holds no node past `applyActions`, so that a node the
+    /// render pass ends goes in that pass, as in the fast runtime (R24).
+    func runCascade(originPath: [Any.Type], _ applyActions: (ReferenceCascade) -> Void) {
         recorder?.passWillBegin(.action)
         defer { recorder?.passDidEnd() }
         let cascade = ReferenceCascade()
         applyActions(cascade)
-        finishCascade?(cascade, origin)
+        finishCascade?(cascade, originPath)
     }
 }
 

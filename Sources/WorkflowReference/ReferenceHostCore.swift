@@ -40,8 +40,8 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         self.debugger = debugger
         // Strongly: a cascade keeps the core alive even if the handle goes
         // meanwhile. The cycle ends with the teardown.
-        runtime.finishCascade = { cascade, origin in
-            self.finish(cascade, origin: origin)
+        runtime.finishCascade = { cascade, originPath in
+            self.finish(cascade, originPath: originPath)
         }
         debugger?.didEnterInitialState(snapshot: root.debugSnapshot())
         // What the first render queued (R15) runs once the host can publish.
@@ -97,10 +97,9 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     /// RuntimeSemantics.md's cascade): the render pass if due, the rendering
     /// observers if it rendered, the output observers, the debugger. A step
     /// after the host's release does not run.
-    private func finish(_ cascade: ReferenceCascade, origin: AnyReferenceNode) {
+    private func finish(_ cascade: ReferenceCascade, originPath: [Any.Type]) {
         guard !runtime.gate.isClosed else { return }
-        // The path is read before rendering: the render may remove the origin.
-        let info = debugger.map { _ in Self.updateInfo(origin: origin, appliedCount: cascade.appliedCount) }
+        let info = debugger.map { _ in Self.updateInfo(originPath: originPath, appliedCount: cascade.appliedCount) }
         if !runtime.renderOnlyIfStateChanged || cascade.stateChanged {
             keep(runtime.renderPass { root.render(reason: .renderSkippingOff) })
             guard !runtime.gate.isClosed else { return }
@@ -117,13 +116,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     /// The debug info of a cascade from `origin` up to the root: the first
     /// `appliedCount` nodes applied an action, the others only saw a child
     /// update (R21).
-    private static func updateInfo(origin: AnyReferenceNode, appliedCount: Int) -> WorkflowUpdateDebugInfo {
-        var path: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
-        var node: AnyReferenceNode? = origin
-        while let current = node {
-            path.append((current.workflowType, path.count < appliedCount))
-            node = current.parent
-        }
-        return .cascade(path: path)
+    private static func updateInfo(originPath: [Any.Type], appliedCount: Int) -> WorkflowUpdateDebugInfo {
+        .cascade(path: originPath.enumerated().map { ($0.element, $0.offset < appliedCount) })
     }
 }

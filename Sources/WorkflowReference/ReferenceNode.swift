@@ -31,6 +31,18 @@ class AnyReferenceNode {
     /// The node's identity in a render trace (D1).
     var traceIdentity: Int { ObjectIdentifier(self).hashValue }
 
+    /// The workflow types from this node up to the root, for the debugger's
+    /// cascade path (R21).
+    var typesToRoot: [Any.Type] {
+        var types: [Any.Type] = []
+        var node: AnyReferenceNode? = self
+        while let current = node {
+            types.append(current.workflowType)
+            node = current.parent
+        }
+        return types
+    }
+
     /// The node's type and key at each level from the root down, for a
     /// render trace (D1).
     var tracePath: [(workflowType: Any.Type, key: String)] {

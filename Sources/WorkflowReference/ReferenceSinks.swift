@@ -41,14 +41,15 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
 
     /// A send: a no-op when dead, fatal while its node is in its `render`,
     /// queued during any other render or while the host is busy with a
-    /// cascade, else a cascade of its own, now (R15, R16).
+    /// cascade, else a cascade of its own, now (R15, R16). The node is held
+    /// only while it is looked at: a cascade may end it (R24).
     private func receive(_ action: Action) {
         // The target checked the queue (R22).
-        guard let node = node else { return }
-        node.runtime.gate.submit(
-            targetIsRendering: { node.isRendering },
+        guard let runtime = node?.runtime else { return }
+        runtime.gate.submit(
+            targetIsRendering: { node?.isRendering ?? false },
             failingDuringRender: {
-                RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node.key)
+                RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node!.key)
             },
             // Checked again when it runs: a send whose sink died meanwhile is dropped.
             queueing: { { self.cascade(action) } },
@@ -57,9 +58,9 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
     }
 
     private func cascade(_ action: Action) {
-        guard let node = node else { return }
-        node.runtime.runCascade(origin: node) { cascade in
-            node.receive(action, in: cascade)
+        guard let (runtime, originPath) = node.map({ ($0.runtime, $0.typesToRoot) }) else { return }
+        runtime.runCascade(originPath: originPath) { cascade in
+            node?.receive(action, in: cascade)
         }
     }
 }

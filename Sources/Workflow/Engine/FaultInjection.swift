@@ -23,6 +23,11 @@ package enum FaultInjection {
     /// `FastRuntime.endCascade`).
     nonisolated(unsafe) package static var publishOnlyAfterRender = false
 
+    /// R24 broken: the host lets go of its replaced rendering at once,
+    /// inside the render pass, so that a deinit it runs meets the pass
+    /// (hook in `HostCore.didRender`).
+    nonisolated(unsafe) package static var releaseRenderingInPass = false
+
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).
     nonisolated(unsafe) package static var keptAlive: [Lifetime] = []
@@ -32,6 +37,7 @@ package enum FaultInjection {
     /// catch (a test turns the walk back on to show it catches them too).
     package static var isAnySwitchOn: Bool {
         skipDirtyChild || keepRemovedSideEffect || deliverStaleSinkAction || publishOnlyAfterRender
+            || releaseRenderingInPass
     }
 
     /// Makes the invariant walk run even while a switch is on.

@@ -34,6 +34,9 @@ final class HostCore<WorkflowType: Workflow> {
     func didRender(_ rendering: WorkflowType.Rendering) {
         var previous: WorkflowType.Rendering? = rendering
         swap(&previous!, &self.rendering)
+        #if DEBUG  // fault injection (differential tests): released inside the pass
+        if FaultInjection.releaseRenderingInPass { return }
+        #endif
         replacedRendering = previous
     }
 

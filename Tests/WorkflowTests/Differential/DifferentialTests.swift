@@ -55,7 +55,7 @@ struct DifferentialTests {
         let coverage = DifferentialRun.coverage
         #expect(coverage.nodeEnds > 0 && coverage.sideEffectEnds > 0 && coverage.deadSends > 0)
         #expect(coverage.rootOutputs > 0 && coverage.stepsWithSkips > 0 && coverage.cascadesRenderingNothing > 0)
-        #expect(coverage.cascadesPublishingUnrendered > 0)
+        #expect(coverage.cascadesPublishingUnrendered > 0 && coverage.probeDeinits > 0)
     }
 
     @Test("The generator is deterministic: a seed gives the same case")

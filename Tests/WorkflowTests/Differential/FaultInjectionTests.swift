@@ -52,6 +52,25 @@ extension DifferentialTests {
         #expect(DifferentialRun.run(shrunk.tree, shrunk.events, initialInput: shrunk.initialInput) == nil)
     }
 
+    /// R24's fault stops the process instead of diverging: a probe whose
+    /// deinit calls `update(workflow:)` meets the render pass the faulty host
+    /// released it in, and R19 stops the program there. The same seeds pass
+    /// without the fault (the S4 test above runs them).
+    @Test("A host that lets go of its replaced rendering inside the render pass is caught by the fuzzer's probes (R24)")
+    func releaseInsidePassIsCaught() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let generator = try! CaseGenerator(profileNamed: "fuzz-default")
+                FaultInjection.releaseRenderingInPass = true
+                let caught = FuzzCampaign.firstDivergence(generator, seconds: 10)
+                print("not stopped: \(caught.map { "\($0.divergence)" } ?? "no divergence")")
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("update(workflow:)"))
+        #expect(message.contains("while a render pass is in progress"))
+    }
+
     // The repros below were printed by the fuzzer for each fault, pasted
     // as they came: they show that a printed repro compiles and replays.
 
@@ -98,7 +117,9 @@ extension DifferentialTests {
         let divergence = with(.publishOnlyAfterRender) { DifferentialRun.run(tree, events, initialInput: 0) }
         #expect(divergence?.step == 1)
         #expect(divergence?.runtime == .fast)
-        #expect(divergence?.difference.contains("renderings published differ, 1 by the reference, 0 by fast") == true)
+        // The host's watching observation logs each published rendering: the
+        // reference's publication is the line the fast host lacks.
+        #expect(divergence?.difference.contains("- watched") == true)
         #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
     }
 }
