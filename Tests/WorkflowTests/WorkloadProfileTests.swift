@@ -8,7 +8,7 @@ import WorkloadProfiles
         "firstRender", "forcedRerender", "leafSend", "noopSend",
         "create", "replaceAll", "updateEvery10th", "swapRows", "removeRow", "append", "clear", "createMany",
         "addLeaf", "removeLeaf", "propsChangeOne", "propsChangeAll", "stateChangeOne", "stateChangeAll", "tearDown",
-        "send", "staleSend", "rootOutput", "updateProps", "queuedSend",
+        "send", "staleSend", "rootOutput", "updateProps", "queuedSend", "probe",
     ]
 
     static let knownRoutes: Set<String> = ["outputMap", "onOutput", "mapOutput", "ignoringOutput"]
