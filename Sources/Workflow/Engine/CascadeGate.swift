@@ -46,7 +46,9 @@ package final class CascadeGate {
         isBusy = true
         cascade()
         isBusy = false
-        runQueued()
+        if !deferred.isEmpty || isClosed {
+            runQueued()
+        }
     }
 
     /// Runs the cascades queued while the gate was busy or rendering, in

@@ -133,7 +133,8 @@ extension FastRuntime {
         if hasObserver {
             observer!.workflowDidChange(from: old, to: workflow, state: store[slot].state, session: sessions[node.position]!)
         }
-        withExtendedLifetime((old, state)) {}
+        _ = consume old
+        _ = consume state
     }
 
     /// R7: the parent's latest `outputMap` replaces the old one, in place

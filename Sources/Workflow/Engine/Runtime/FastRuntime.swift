@@ -187,16 +187,20 @@ final class FastRuntime {
     deinit {
         // A torn-down tree ended its side effects and killed its sinks
         // already; a runtime whose tree never finished its first render may
-        // not have. Sinks die first, so that no deinit or `onEnded` below
-        // can reach the runtime through one (R24).
+        // not have. Torn down first, so that a send from a deinit or an
+        // `onEnded` below is dropped before it touches anything (R24); the
+        // values go last.
         isTornDown = true
-        for position in 0..<nodes.count where nodes[NodeID(position: position)].sinks != nil {
-            killSinks(of: NodeID(position: position), notDeclaredIn: nil)
-        }
         for position in 0..<nodes.count {
-            let sideEffects = nodes[NodeID(position: position)].sideEffects
-            nodes[NodeID(position: position)].sideEffects = SideEffectList()
-            SideEffectList.end(sideEffects)
+            let node = NodeID(position: position)
+            if nodes[node].sinks != nil {
+                killSinks(of: node, notDeclaredIn: nil)
+            }
+            if !nodes[node].sideEffects.isEmpty {
+                let sideEffects = nodes[node].sideEffects
+                nodes[node].sideEffects = SideEffectList()
+                SideEffectList.end(sideEffects)
+            }
         }
         for store in storeTable {
             store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }

@@ -136,12 +136,16 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
         let values = slots[slot.position].move()
-        let route = routes.map { $0[slot.position].move() }
+        var route: OutputRoute<W.Output>?
+        if let routes {
+            route = routes[slot.position].move()
+        }
         freeSlots.push(slot)
         releasedSinceTrim &+= 1
         // Destroyed once the store is consistent again: their deinits run
         // user code (R24).
-        withExtendedLifetime((values, route)) {}
+        _ = consume values
+        _ = consume route
     }
 
     /// Destroys every live slot: the end of the runtime. One destroying
