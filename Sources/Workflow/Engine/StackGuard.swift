@@ -76,7 +76,7 @@ package enum StackGuard {
     /// The stop itself, out of line.
     @usableFromInline @inline(never)
     package static func treeTooDeep(workflowType: Any.Type, key: String, depth: Int) -> Never {
-        fatalError("The workflow tree is too deep for this thread's stack: \(workflowType) (key \"\(key)\") would render at depth \(depth), with less than \(reserve / 1024) KiB of stack left. Render a long chain as one parent with keyed children, or render on a thread with a larger stack.")
+        fatalError("The workflow tree is too deep for this thread's stack: \(workflowType) (key \"\(MessageExcerpt.of(key))\") would render at depth \(depth), with less than \(reserve / 1024) KiB of stack left. Render a long chain as one parent with keyed children, or render on a thread with a larger stack.")
     }
 }
 
