@@ -68,7 +68,7 @@ package struct AsyncSequenceWorkerWorkflow<WorkerType: AsyncSequenceWorker>: Wor
                 // An error caused by the cancellation of a removed worker
                 // is not the author's mistake.
                 guard !Task.isCancelled else { return }
-                fatalError("AsyncSequenceWorker \(WorkerType.self) threw while running: \(error). The sequence of an AsyncSequenceWorker must not throw.")
+                fatalError("AsyncSequenceWorker \(WorkerType.self) threw while running: \(MessageExcerpt.of(error)). The sequence of an AsyncSequenceWorker must not throw.")
             }
         }
         lifetime.onEnded { task.cancel() }

@@ -21,7 +21,7 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
 
     init(node: ReferenceNode<Action.WorkflowType>) {
         self.node = node
-        self.target = ForwardingSinkTarget(sinkDescription: "A sink of \(Action.WorkflowType.self) (key \"\(node.key)\")")
+        self.target = ForwardingSinkTarget(sinkDescription: "A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(node.key))\")")
         super.init()
         target.receiver = { [unowned self] action in receive(action) }
     }

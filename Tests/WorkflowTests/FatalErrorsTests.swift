@@ -25,6 +25,20 @@ private struct DuplicateKeyParentZeta: Workflow {
     }
 }
 
+// MARK: R8 with a 16 MiB key
+
+/// A key of 16 Mi characters.
+private let hugeKey = String(repeating: "k", count: 16 << 20)
+
+private struct HugeKeyParentKestrel: Workflow {
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<HugeKeyParentKestrel>) -> String {
+        UniqueChildOmega().rendered(in: context, key: hugeKey)
+            + UniqueChildOmega().rendered(in: context, key: hugeKey)
+    }
+}
+
 // MARK: R15
 
 nonisolated(unsafe) private var storedQuokkaSink: Sink<AnyWorkflowAction<QuokkaSenderDuringRender>>?
@@ -128,6 +142,23 @@ struct FatalErrorsTests {
         #expect(message.contains("UniqueChildOmega"))
         #expect(message.contains("dup-key-42"))
         #expect(message.contains("DuplicateKeyParentZeta"))
+    }
+
+    @Test("R8: with a 16 MiB key, the message quotes 200 characters of it marked as cut, and still names both types and the advice", arguments: RuntimeKind.allCases)
+    func duplicateChildWithHugeKey(kind: RuntimeKind) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+            await MainActor.run {
+                let host = TestHost(kind, HugeKeyParentKestrel())
+                print(host.rendering)
+            }
+        }
+        let message = standardError(result)
+        let line = message.split(separator: "\n").first { $0.contains("Duplicate child:") } ?? ""
+        #expect(line.utf8.count < 1_000)
+        #expect(line.contains("HugeKeyParentKestrel rendered the child workflow UniqueChildOmega with key"))
+        #expect(line.contains("\"\(String(repeating: "k", count: 200))…(cut, 16777216 characters in all)\""))
+        #expect(line.contains("give each child of one type a unique key."))
+        #expect(message.utf8.count < 1 << 20)
     }
 
     @Test("R15: a send while a render pass runs is fatal; the message names the sink's workflow type and key", arguments: RuntimeKind.allCases)

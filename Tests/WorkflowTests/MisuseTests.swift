@@ -145,6 +145,39 @@ private struct EndlessChainSalamander: Workflow {
     }
 }
 
+/// Sixteen of a value: nested three deep around a pair of words, 64 KiB.
+private typealias Sixteen<T> = (T, T, T, T, T, T, T, T, T, T, T, T, T, T, T, T)
+private typealias SixtyFourKiB = Sixteen<Sixteen<Sixteen<(UInt64, UInt64)>>>
+
+private func sixteen<T>(_ value: T) -> Sixteen<T> {
+    (value, value, value, value, value, value, value, value, value, value, value, value, value, value, value, value)
+}
+
+/// Writes a byte on every page of `bytes`, so that the buffer is really
+/// there (out of line: the optimizer cannot see it is only scribbling).
+@inline(never)
+private func scribble(on bytes: UnsafeMutableRawBufferPointer, _ seed: Int) {
+    for offset in stride(from: 0, to: bytes.count, by: 4096) {
+        bytes[offset] &+= UInt8(truncatingIfNeeded: seed &+ offset)
+    }
+}
+
+/// A chain like `EndlessChainSalamander` whose render keeps 64 KiB of its
+/// own on the stack while its child renders: a render with a large local.
+private struct FatFrameChainMarmot: Workflow {
+    var remaining: Int
+
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<FatFrameChainMarmot>) -> Int {
+        var scratch: SixtyFourKiB = sixteen(sixteen(sixteen((UInt64(remaining), 0))))
+        withUnsafeMutableBytes(of: &scratch) { scribble(on: $0, remaining) }
+        let below = remaining == 0 ? 0 : 1 + FatFrameChainMarmot(remaining: remaining - 1).rendered(in: context, key: "fat-\(remaining - 1)")
+        // Read after the child rendered: the buffer lives across that call.
+        return withUnsafeMutableBytes(of: &scratch) { below + Int($0[4096 * Int(remaining & 15)] & 1) }
+    }
+}
+
 // MARK: Props and state of a class type
 
 /// Props of a class type: the parent passes the same object, changed in place.
@@ -304,6 +337,26 @@ struct MisuseTests {
         let message = standardError(result)
         #expect(message.contains("too deep for this thread's stack: EndlessChainSalamander (key \"level-"))
         #expect(message.contains("would render at depth"))
+    }
+
+    @Test("R4: a chain whose renders keep 64 KiB each on the stack stops with the message naming type, key and depth, before the stack overflows", arguments: RuntimeKind.allCases)
+    func fatFramesTooDeepForTheStack(kind: RuntimeKind) async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
+            await MainActor.run {
+                let host = TestHost(kind, FatFrameChainMarmot(remaining: 10_000_000))
+                print(host.rendering)
+            }
+        }
+        let message = standardError(result)
+        #expect(message.contains("too deep for this thread's stack: FatFrameChainMarmot (key \"fat-"))
+        #expect(message.contains("would render at depth"))
+    }
+
+    @Test("R4: a chain of 20 nodes whose renders keep 64 KiB each on the stack renders", arguments: RuntimeKind.allCases)
+    @MainActor
+    func fatFramesChainOfTwenty(kind: RuntimeKind) {
+        let host = TestHost(kind, FatFrameChainMarmot(remaining: 20))
+        #expect(host.rendering == 20)
     }
 
     @Test("R4: a chain of 200 nodes renders, far from the stack's end (also in the sanitizers' debug builds, whose frames are far larger)", arguments: RuntimeKind.allCases)

@@ -91,7 +91,7 @@ package enum ApplyEpoch {
     @exclusivity(unchecked) nonisolated(unsafe) static var last: UInt64 = 0
 
     static func usedAfterApply(_ type: Any.Type, key: String) -> Never {
-        fatalError("ApplyContext<\(type)> (node key \"\(key)\") was used outside its action's apply(toState:context:) call (after it returned, or inside an apply it started); an ApplyContext is valid only during that call.")
+        fatalError("ApplyContext<\(type)> (node key \"\(MessageExcerpt.of(key))\") was used outside its action's apply(toState:context:) call (after it returned, or inside an apply it started); an ApplyContext is valid only during that call.")
     }
 }
 

@@ -14,9 +14,10 @@ import Musl
 /// also false for an address outside the stack (a sanitizer's fake frame).
 @usableFromInline
 package enum StackGuard {
-    /// What is kept free at the stack's end: the levels rendered before the
-    /// next check (the fast runtime checks every 16th level, 16 KiB each at
-    /// most), the runtime's frames and the fatal error's own work.
+    /// What is kept free at the stack's end: one level's frames (its
+    /// `render` and the runtime's own, checked again at the next level) and
+    /// the fatal error's own work. A single level using more than this can
+    /// still overflow: the check runs between levels, not inside `render`.
     @usableFromInline
     package static let reserve: UInt = 256 * 1024
 
@@ -75,7 +76,7 @@ package enum StackGuard {
     /// The stop itself, out of line.
     @usableFromInline @inline(never)
     package static func treeTooDeep(workflowType: Any.Type, key: String, depth: Int) -> Never {
-        fatalError("The workflow tree is too deep for this thread's stack: \(workflowType) (key \"\(key)\") would render at depth \(depth), with less than \(reserve / 1024) KiB of stack left. Render a long chain as one parent with keyed children, or render on a thread with a larger stack.")
+        fatalError("The workflow tree is too deep for this thread's stack: \(workflowType) (key \"\(MessageExcerpt.of(key))\") would render at depth \(depth), with less than \(reserve / 1024) KiB of stack left. Render a long chain as one parent with keyed children, or render on a thread with a larger stack.")
     }
 }
 

@@ -5,12 +5,12 @@ package enum RuntimeErrors {
     /// R8: the same (type, key) asked for twice in one render pass.
     @usableFromInline
     package static func duplicateChild(childType: Any.Type, key: String, parentType: Any.Type) -> Never {
-        fatalError("Duplicate child: \(parentType) rendered the child workflow \(childType) with key \"\(key)\" twice in one render pass; give each child of one type a unique key.")
+        fatalError("Duplicate child: \(parentType) rendered the child workflow \(childType) with key \"\(MessageExcerpt.of(key))\" twice in one render pass; give each child of one type a unique key.")
     }
 
     /// The same side-effect key run twice in one render pass.
     package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
-        fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(key.base)\" twice in one render pass; give each side effect of one node a unique key.")
+        fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(MessageExcerpt.of(key.base))\" twice in one render pass; give each side effect of one node a unique key.")
     }
 
     /// A tree holds at most `limit` workflow types: a node records its type
@@ -22,13 +22,13 @@ package enum RuntimeErrors {
 
     /// R15: a send while a render pass is in progress.
     package static func sendDuringRender(actionType: Any.Type, workflowType: Any.Type, key: String) -> Never {
-        fatalError("A sink of \(workflowType) (key \"\(key)\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")
+        fatalError("A sink of \(workflowType) (key \"\(MessageExcerpt.of(key))\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")
     }
 
     /// R5: a render context used outside the render call that got it.
     @usableFromInline
     package static func contextUsedOutsideRender(workflowType: Any.Type, key: String) -> Never {
-        fatalError("The RenderContext of \(workflowType) (key \"\(key)\") was used outside the render(state:context:) call that got it, or while one of its children rendered. Use a context only in its own render call, never in a child's; make sinks there and keep the sinks, never the context.")
+        fatalError("The RenderContext of \(workflowType) (key \"\(MessageExcerpt.of(key))\") was used outside the render(state:context:) call that got it, or while one of its children rendered. Use a context only in its own render call, never in a child's; make sinks there and keep the sinks, never the context.")
     }
 
     /// R5: a render context used after the render that got it returned.
@@ -36,7 +36,7 @@ package enum RuntimeErrors {
     /// runtime, which may be gone.
     @usableFromInline
     package static func contextUsedAfterRender(workflowType: Any.Type, key: String?) -> Never {
-        let node = key.map { " (key \"\($0)\")" } ?? ""
+        let node = key.map { " (key \"\(MessageExcerpt.of($0))\")" } ?? ""
         fatalError("RenderContext<\(workflowType)>\(node) was used after the render(state:context:) call that got it returned. A RenderContext is valid only during that call: make sinks with it there and keep the sinks (or the rendering's callbacks), never the context.")
     }
 

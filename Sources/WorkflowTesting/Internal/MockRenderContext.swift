@@ -50,7 +50,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
 
         if !renderedChildren.insert(RenderedChild(type: ObjectIdentifier(Child.self), key: key)).inserted {
             reportFailure(
-                "Multiple Workflows of type \(Child.self) with key \"\(key)\" used in the same render call. Use a unique key to render multiple Workflows of the same type.",
+                "Multiple Workflows of type \(Child.self) with key \"\(MessageExcerpt.of(key))\" used in the same render call. Use a unique key to render multiple Workflows of the same type.",
                 file: file,
                 line: line
             )
@@ -71,7 +71,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
 
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         guard let index = sideEffectExpectations.firstIndex(where: { $0.key == key }) else {
-            reportFailure("Unexpected side-effect with key \"\(key)\"", file: file, line: line)
+            reportFailure("Unexpected side-effect with key \"\(MessageExcerpt.of(key))\"", file: file, line: line)
             return
         }
         let expectation = sideEffectExpectations.remove(at: index)
@@ -85,14 +85,14 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     func reportUnusedExpectations() {
         for expectation in childExpectations {
             reportFailure(
-                "Expected child workflow of type: \(expectation.workflowType), key: \"\(expectation.key)\"",
+                "Expected child workflow of type: \(expectation.workflowType), key: \"\(MessageExcerpt.of(expectation.key))\"",
                 file: expectation.file,
                 line: expectation.line
             )
         }
         for expectation in sideEffectExpectations {
             reportFailure(
-                "Expected side-effect with key: \"\(expectation.key)\"",
+                "Expected side-effect with key: \"\(MessageExcerpt.of(expectation.key))\"",
                 file: expectation.file,
                 line: expectation.line
             )
@@ -121,7 +121,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     /// Reports a child nobody expected (rule T2). A child whose rendering is
     /// `Void` can still be answered, so the test goes on; any other cannot.
     private func renderUnexpectedChild<Child: Workflow>(_ childType: Child.Type, key: String) -> Child.Rendering {
-        let message = "Attempted to render unexpected Workflow of type \(Child.self) with key \"\(key)\". \(hint(forUnexpected: Child.self, key: key))"
+        let message = "Attempted to render unexpected Workflow of type \(Child.self) with key \"\(MessageExcerpt.of(key))\". \(hint(forUnexpected: Child.self, key: key))"
         reportFailure(message, file: file, line: line)
 
         if Child.Rendering.self == Void.self {
@@ -141,13 +141,13 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
             .map(\.workflowType)
 
         if otherKeys.count == 1 {
-            return "Expecting key \"\(otherKeys[0])\"."
+            return "Expecting key \"\(MessageExcerpt.of(otherKeys[0]))\"."
         } else if otherKeys.count > 1 {
-            return "Expecting key in \"\(otherKeys)\"."
+            return "Expecting key in \"\(otherKeys.map { MessageExcerpt.of($0) })\"."
         } else if otherTypes.count == 1 {
-            return "Found expectation of type \(otherTypes[0]) for key \"\(key)\"."
+            return "Found expectation of type \(otherTypes[0]) for key \"\(MessageExcerpt.of(key))\"."
         } else if otherTypes.count > 1 {
-            return "Found expectations for types \(otherTypes) with key \"\(key)\"."
+            return "Found expectations for types \(otherTypes) with key \"\(MessageExcerpt.of(key))\"."
         } else {
             return "If this child Workflow is expected, please add a call to `expectWorkflow(...)` with the appropriate parameters before invoking `render()`."
         }

@@ -41,7 +41,7 @@ extension FastRuntime {
         var slotsPerType = [Set<Int32>](repeating: [], count: storeTable.count)
         for node in live {
             let record = nodes[node]
-            let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(nodes[keyOf: node])\")"
+            let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(MessageExcerpt.of(nodes[keyOf: node]))\")"
             if node != root {
                 let parent = record.parent
                 if parent.isNone || parent.position >= nodes.count || nodes[parent].typeIndex == TypeIndex.free {

@@ -11,8 +11,9 @@ extension FastRuntime {
         let state = store[slot].state
         let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
 
-        // Every 16th level is enough: `StackGuard.reserve` holds 16 levels.
-        if frames.count & 15 == 0, StackGuard.isNearEnd(stackEnd) {
+        // At every level: one level's frames may be as large as a render's
+        // locals make them, so a check every few levels could be too late.
+        if StackGuard.isNearEnd(stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: frames.count + 1)
         }
         passCounter &+= 1

@@ -22,7 +22,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     override var ownerNode: NodeHandle? { node }
 
     override func receive(_ action: Action) {
-        MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(key)\") was sent \(Action.self)")
+        MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(key))\") was sent \(Action.self)")
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else
