@@ -25,8 +25,8 @@ package enum FaultInjection {
 
     /// R24 broken: the host lets go of its replaced rendering at once,
     /// inside the render pass, so that a deinit it runs meets the pass
-    /// (hook in `HostCore.didRender`).
-    nonisolated(unsafe) package static var releaseRenderingInPass = false
+    /// (hook in `HostCore.renderRoot`).
+    @usableFromInline nonisolated(unsafe) package static var releaseRenderingInPass = false
 
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).

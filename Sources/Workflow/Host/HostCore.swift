@@ -11,7 +11,7 @@
 @usableFromInline
 final class HostCore<WorkflowType: Workflow> {
     @usableFromInline let runtime: FastRuntime
-    let rootStore: NodeStore<WorkflowType>
+    @usableFromInline let rootStore: NodeStore<WorkflowType>
     /// Where the root's outputs wait for the end of their cascade.
     @usableFromInline let rootRoute: RootRoute<WorkflowType.Output>?
     let debugger: WorkflowDebugger?
@@ -24,27 +24,29 @@ final class HostCore<WorkflowType: Workflow> {
     @usableFromInline let outputObservers = HostObservers<WorkflowType.Output>()
 
     /// The latest rendering of the root.
-    @exclusivity(unchecked) @usableFromInline private(set) var rendering: WorkflowType.Rendering
-    /// The rendering `rendering` replaced, kept until the render pass is
-    /// over: a deinit it runs may send, update or release the host (R24).
-    @exclusivity(unchecked) @usableFromInline var replacedRendering: WorkflowType.Rendering?
+    @exclusivity(unchecked) @usableFromInline var rendering: WorkflowType.Rendering
 
-    /// Keeps a rendering of the root that the runtime made, during its pass.
-    @usableFromInline
-    func didRender(_ rendering: WorkflowType.Rendering) {
-        var previous: WorkflowType.Rendering? = rendering
-        swap(&previous!, &self.rendering)
+    /// A render pass of the root, whose rendering replaces the host's once
+    /// the pass is over, as upstream's host does: the replaced one goes then,
+    /// outside the pass and outside the assignment, so that a deinit it runs
+    /// may send, update or release the host (R24). Specialised: the runtime
+    /// calls it through the closure the host made where the root's type is
+    /// known.
+    @inlinable
+    func renderRoot() {
         #if DEBUG  // fault injection (differential tests): released inside the pass
-        if FaultInjection.releaseRenderingInPass { return }
+        if FaultInjection.releaseRenderingInPass {
+            return runtime.renderPass { keep(runtime.renderNode(runtime.root, store: rootStore)) }
+        }
         #endif
-        replacedRendering = previous
+        keep(runtime.renderPass { runtime.renderNode(runtime.root, store: rootStore) })
     }
 
-    /// Lets the replaced rendering go, the pass over.
     @inlinable
-    func releaseReplacedRendering() {
-        let replaced = replacedRendering.take()
-        withExtendedLifetime(replaced) {}
+    func keep(_ newRendering: WorkflowType.Rendering) {
+        var replaced = newRendering
+        swap(&rendering, &replaced)
+        _ = consume replaced
     }
 
     @usableFromInline
@@ -96,7 +98,6 @@ final class HostCore<WorkflowType: Workflow> {
 
     private func performUpdate(_ workflow: WorkflowType) {
         runtime.updateRoot(to: workflow, store: rootStore)
-        releaseReplacedRendering()
         guard !isReleased else { return }
         renderingObservers.deliver(rendering)
         guard !isReleased else { return }
@@ -112,7 +113,6 @@ final class HostCore<WorkflowType: Workflow> {
     /// hands it to the runtime where the root's type is known.
     @inlinable
     func cascadeDidEnd(_ result: CascadeResult) {
-        releaseReplacedRendering()
         guard !isReleased else { return }
         if result.publishesRendering {
             renderingObservers.deliver(rendering)

@@ -78,12 +78,12 @@ package final class HostObservers<Value> {
     @inlinable
     package func deliver(_ value: Value) {
         // A copy: an observer may cancel (itself or another) or register
-        // one; the closures of the ones cancelled go after the round (R24).
+        // one; the copy keeps the closures of the ones cancelled until the
+        // round is over (R24).
         let round = entries
         for entry in round where entries.contains(where: { $0.id == entry.id }) {
             entry.body(value)
         }
-        withExtendedLifetime(round) {}
     }
 
     /// A stream of the values from now on; it ends when the host goes away.

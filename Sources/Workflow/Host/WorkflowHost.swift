@@ -49,9 +49,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         // Made here, so that the root's render is specialised for its type
         // like every child below it. It holds the core, as a cascade must
         // (see HostCore); the teardown lets go of it.
-        runtime.renderRoot = { [unowned runtime] in
-            core.didRender(runtime.renderNode(root, store: rootStore))
-        }
+        runtime.renderRoot = { core.renderRoot() }
         // Strongly too: a cascade keeps the core alive even if the handle
         // goes meanwhile. The teardown ends the cycle.
         runtime.cascadeDidEnd = { core.cascadeDidEnd($0) }

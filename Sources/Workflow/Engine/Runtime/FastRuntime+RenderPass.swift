@@ -127,15 +127,13 @@ extension FastRuntime {
         let old = store[slot].workflow
         var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
-        // Swapped in rather than assigned: the replaced values go last, the
-        // slot whole again (R24).
-        swap(&store[slot].state, &state)
+        // An assignment stores the new value before it destroys the old one,
+        // so a deinit that runs then finds the slot whole (R24).
         store[slot].workflow = workflow
+        store[slot].state = state
         if hasObserver {
-            observer!.workflowDidChange(from: old, to: workflow, state: store[slot].state, session: sessions[node.position]!)
+            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
         }
-        _ = consume old
-        _ = consume state
     }
 
     /// R7: the parent's latest `outputMap` replaces the old one, in place

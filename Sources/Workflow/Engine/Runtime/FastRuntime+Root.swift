@@ -12,6 +12,7 @@ extension FastRuntime {
 
     /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
     /// Memory the nodes that ended no longer need goes back after it.
+    @usableFromInline
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
         stackEnd = StackGuard.currentStackEnd()
@@ -37,7 +38,7 @@ extension FastRuntime {
             if FaultInjection.publishOnlyAfterRender, !renderIsDue { publishes = false }
             #endif
             if renderIsDue {
-                renderPass(renderRoot)
+                renderRoot()
             }
         }
         cascadeDidEnd(CascadeResult(publishesRendering: publishes))
@@ -49,7 +50,7 @@ extension FastRuntime {
         defer { renderRecorder?.passDidEnd() }
         update(root, store: store, slot: nodes[root].slot, to: workflow)
         if let renderRoot {
-            renderPass(renderRoot)
+            renderRoot()
         }
     }
 }

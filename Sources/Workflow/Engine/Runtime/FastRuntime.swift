@@ -85,14 +85,15 @@
 //   middle of an access above: it is taken out first and let go once the
 //   storage is consistent again. The sites: a node's replaced rendering,
 //   stored once its pass is over (`renderNode`); its replaced workflow value
-//   and state, swapped out and let go at the end (`update`); an ended node's
+//   and state, destroyed by an assignment that stored the new ones first
+//   (`update`); an ended node's
 //   values, moved out after its record is freed and destroyed after the
 //   store's bookkeeping (`endNode`, `NodeStore.release`); a replaced output
 //   mapping, released by the assignment after the new one is stored
 //   (`updateRoute`); ended side effects, taken out of the list before any
 //   `onEnded` runs, each closure out of its lifetime before it runs
 //   (`SideEffectList.end`, `Lifetime.end`); the host's replaced rendering,
-//   kept until the pass is over (`HostCore.releaseReplacedRendering`); the
+//   replaced once the pass is over (`HostCore.renderRoot`); the
 //   observers' closures, taken out of their list first
 //   (`HostObservers.remove`, `finishAll`, `deliver`); queued sends dropped
 //   at the host's end (`CascadeGate.runQueued`); and the runtime's own end,
@@ -146,9 +147,9 @@ final class FastRuntime {
 
     /// The root node (`none` until `startRoot`).
     @exclusivity(unchecked) @usableFromInline var root = NodeID.none
-    /// The root's render, specialised for its type where the host was made;
-    /// it keeps the rendering where the host reads it. Nil when the tree
-    /// renders only when asked (`WorkflowNode`).
+    /// A render pass of the root, specialised for its type where the host
+    /// was made; it keeps the rendering where the host reads it. Nil when
+    /// the tree renders only when asked (`WorkflowNode`).
     @exclusivity(unchecked) @usableFromInline var renderRoot: (() -> Void)?
     /// The host's end of the channel: called once at the end of every
     /// cascade, after the render pass if one was due.
