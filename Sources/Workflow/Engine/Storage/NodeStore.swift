@@ -135,17 +135,24 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     func release(_ slot: StoreSlot) {
         // `move()` rather than `deinitialize`: the value is then destroyed
         // as a specialised local, not through `NodeSlot`'s value witness.
+        // Moved out first, destroyed once the store is consistent again:
+        // their deinits run user code (R24).
         let values = slots[slot.position].move()
-        var route: OutputRoute<W.Output>?
-        if let routes {
-            route = routes[slot.position].move()
+        guard let routes else {
+            didRelease(slot)
+            _ = consume values
+            return
         }
-        freeSlots.push(slot)
-        releasedSinceTrim &+= 1
-        // Destroyed once the store is consistent again: their deinits run
-        // user code (R24).
+        let route = routes[slot.position].move()
+        didRelease(slot)
         _ = consume values
         _ = consume route
+    }
+
+    @inlinable
+    func didRelease(_ slot: StoreSlot) {
+        freeSlots.push(slot)
+        releasedSinceTrim &+= 1
     }
 
     /// Destroys every live slot: the end of the runtime. One destroying
