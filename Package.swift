@@ -2,10 +2,18 @@
 import PackageDescription
 
 // The Workflow, WorkflowReference and WorkflowConcurrency products depend on
-// the Swift toolchain only; WorkflowTesting and WorkflowConcurrencyTesting
-// add IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
+// the Swift toolchain only (and, on Linux, OpenCombine, which stands in for
+// Combine there); WorkflowTesting and WorkflowConcurrencyTesting add
+// IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
 // Benchmarks and their dependencies live in the nested package under
 // Benchmarks/.
+
+/// OpenCombine, on Linux only: the targets that publish through Combine
+/// import it where `Combine` cannot be imported.
+let combineOnLinux: Target.Dependency = .product(
+    name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])
+)
+
 let package = Package(
     name: "FastWorkflow",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -38,10 +46,13 @@ let package = Package(
         // Swift Testing alike, with readable diffs.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // Combine's API where Combine does not exist: Linux only (see
+        // `combineOnLinux`); an Apple build links the system's Combine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
-        .target(name: "Workflow"),
-        .target(name: "WorkflowReference", dependencies: ["Workflow"]),
+        .target(name: "Workflow", dependencies: [combineOnLinux]),
+        .target(name: "WorkflowReference", dependencies: ["Workflow", combineOnLinux]),
         .target(
             name: "WorkflowTesting",
             dependencies: [
@@ -64,7 +75,7 @@ let package = Package(
             ]
         ),
         .target(name: "WorkloadProfiles"),
-        .target(name: "WorkflowHostHarness", dependencies: ["Workflow", "WorkflowReference"]),
+        .target(name: "WorkflowHostHarness", dependencies: ["Workflow", "WorkflowReference", combineOnLinux]),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
         .target(
@@ -102,7 +113,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkflowTests",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness"]
+            dependencies: [
+                "Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness",
+                combineOnLinux,
+            ]
         ),
         .testTarget(
             name: "WorkflowTestingTests",

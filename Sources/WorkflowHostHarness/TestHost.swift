@@ -1,3 +1,8 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
 @_spi(WorkflowRuntimeConfig) import Workflow
 
 /// A host for tests, of whichever runtime `kind` names: the members of
@@ -70,6 +75,10 @@ public final class TestHost<W: Workflow> {
     public var renderings: AsyncStream<W.Rendering> { live.renderings }
 
     public var outputs: AsyncStream<W.Output> { live.outputs }
+
+    public var renderingPublisher: AnyPublisher<W.Rendering, Never> { live.renderingPublisher }
+
+    public var outputPublisher: AnyPublisher<W.Output, Never> { live.outputPublisher }
 
     /// The host's last finished pass, when it records a render trace (D1).
     public var lastRenderPass: RenderTrace.Pass? { live.lastRenderPass }

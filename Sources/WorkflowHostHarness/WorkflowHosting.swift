@@ -1,3 +1,8 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
 import Workflow
 import WorkflowReference
 
@@ -26,11 +31,18 @@ public protocol WorkflowHosting<WorkflowType>: AnyObject {
     /// Calls `body` with each root output until the observation ends.
     func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation
 
-    /// The renderings published from now on.
+    /// The current rendering, then the renderings published from now on,
+    /// only the newest kept for a slow consumer.
     var renderings: AsyncStream<WorkflowType.Rendering> { get }
 
-    /// The root's outputs from now on.
+    /// The root's outputs from now on, every one.
     var outputs: AsyncStream<WorkflowType.Output> { get }
+
+    /// The current rendering on subscription, then every published one.
+    var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> { get }
+
+    /// The root's outputs from subscription on.
+    var outputPublisher: AnyPublisher<WorkflowType.Output, Never> { get }
 
     /// The host's last finished pass, when it records a render trace (D1).
     var lastRenderPass: RenderTrace.Pass? { get }

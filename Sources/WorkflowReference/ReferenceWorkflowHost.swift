@@ -10,7 +10,7 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// The latest rendering of the root workflow.
     public var rendering: WorkflowType.Rendering { core.rendering }
 
-    private let core: ReferenceHostCore<WorkflowType>
+    let core: ReferenceHostCore<WorkflowType>
 
     /// Starts the tree of `workflow` and renders it once. `observers` see
     /// every node event (chained in order); `debugger` gets a snapshot after
@@ -78,15 +78,17 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
         core.outputObservers.add(body)
     }
 
-    /// A new stream of the renderings published from now on; it finishes when
-    /// the host is released.
+    /// A new stream on every access: the current rendering, then one value
+    /// per published rendering, only the newest kept for a slow consumer;
+    /// it finishes when the host is released (R24).
     public var renderings: AsyncStream<WorkflowType.Rendering> {
-        core.renderingObservers.stream()
+        core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// A new stream of the root's outputs from now on; it finishes when the
-    /// host is released.
+    /// A new stream on every access: every root output from now on, in
+    /// order, none dropped or replayed; it finishes when the host is
+    /// released (R24).
     public var outputs: AsyncStream<WorkflowType.Output> {
-        core.outputObservers.stream()
+        core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }

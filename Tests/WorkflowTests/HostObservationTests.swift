@@ -245,16 +245,17 @@ struct HostObservationTests {
         #expect(host.rendering.text == "R:0p4(A:1)")
     }
 
-    @Test("R17: the renderings and outputs streams receive the values from then on", arguments: RuntimeKind.allCases)
+    @Test("R17, R24: the renderings stream starts with the current rendering; the outputs stream gets the outputs from then on, after their rendering", arguments: RuntimeKind.allCases)
     func asyncStreams(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
         host.rendering.send(.increment, to: "R")
         var renderings = host.renderings.makeAsyncIterator()
         var outputs = host.outputs.makeAsyncIterator()
+        #expect(await renderings.next()?.text == "R:1")
         host.rendering.send(.incrementAndEmit("one"), to: "R")
-        host.rendering.send(.incrementAndEmit("two"), to: "R")
         #expect(await renderings.next()?.text == "R:2")
+        host.rendering.send(.incrementAndEmit("two"), to: "R")
         #expect(await renderings.next()?.text == "R:3")
         #expect(await outputs.next() == "one")
         #expect(await outputs.next() == "two")

@@ -86,16 +86,6 @@ package final class HostObservers<Value> {
         }
     }
 
-    /// A stream of the values from now on; it ends when the host goes away.
-    package func stream() -> AsyncStream<Value> {
-        AsyncStream { continuation in
-            let observation = self.add({ continuation.yield($0) }, finish: { continuation.finish() })
-            continuation.onTermination = { _ in
-                MainQueue.run { observation.cancel() }
-            }
-        }
-    }
-
     deinit {
         let finished = entries
         entries = []

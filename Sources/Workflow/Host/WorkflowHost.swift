@@ -89,9 +89,18 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         core.outputObservers.add(body)
     }
 
-    /// The renderings from now on; the stream ends with the host.
-    public var renderings: AsyncStream<WorkflowType.Rendering> { core.renderingObservers.stream() }
+    /// A new, independent stream on every access: the current rendering
+    /// first, then one value per published rendering (R24). A slow consumer
+    /// reads only the newest: the stream keeps one value. It finishes when
+    /// the host goes away.
+    public var renderings: AsyncStream<WorkflowType.Rendering> {
+        core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
+    }
 
-    /// The root's outputs from now on; the stream ends with the host.
-    public var outputs: AsyncStream<WorkflowType.Output> { core.outputObservers.stream() }
+    /// A new, independent stream on every access: every output of the root
+    /// from now on, in order, none dropped and none replayed (R24). It
+    /// finishes when the host goes away.
+    public var outputs: AsyncStream<WorkflowType.Output> {
+        core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
+    }
 }

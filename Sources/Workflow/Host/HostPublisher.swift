@@ -1,0 +1,120 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+/// What `renderingPublisher` and `outputPublisher` publish: the values one
+/// host observer list delivers, each subscriber as an entry of that list,
+/// so publishers, `observeRenderings` / `observeOutputs` and the streams
+/// share one delivery path and order (R24). A host no one subscribed to
+/// has no entry and pays nothing.
+package struct HostPublisher<Value>: Publisher {
+    package typealias Output = Value
+    package typealias Failure = Never
+
+    /// Weak: a publisher kept past its host finishes its subscribers at once.
+    private weak var observers: HostObservers<Value>?
+    /// The value a new subscriber gets first (the host's current rendering),
+    /// or nil for a publisher without replay (outputs).
+    private let current: (() -> Value?)?
+
+    /// `current` nil: no replay, a value delivered when the subscriber asked
+    /// for none is dropped (as a passthrough subject does). Otherwise the
+    /// subscriber first gets `current()`, and an undemanded value waits,
+    /// the newest replacing older ones (as a current-value subject does).
+    package init(observers: HostObservers<Value>, current: (() -> Value?)?) {
+        self.observers = observers
+        self.current = current
+    }
+
+    package func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+        let observers = observers
+        let current = current
+        // The observer list belongs to the main queue (R22).
+        MainQueue.run {
+            HostSubscription.attach(subscriber, to: observers, current: current)
+        }
+    }
+}
+
+/// One subscriber's entry in a host observer list. Confined to the main
+/// queue (R22): a request or cancel from elsewhere is carried there, so the
+/// delivery path takes no lock.
+final class HostSubscription<Value, Downstream: Subscriber>: Subscription
+where Downstream.Input == Value, Downstream.Failure == Never {
+    private var downstream: Downstream?
+    private var observation: HostObservation?
+    private var demand = Subscribers.Demand.none
+    /// Keeps an undemanded value for a replaying publisher.
+    private let keepsNewest: Bool
+    private var pending: Value?
+
+    private init(downstream: Downstream, keepsNewest: Bool) {
+        self.downstream = downstream
+        self.keepsNewest = keepsNewest
+    }
+
+    /// Registers `subscriber` with `observers`; with no host left (the list
+    /// is gone, or `current` finds no host), it is finished at once.
+    static func attach(_ subscriber: Downstream, to observers: HostObservers<Value>?, current: (() -> Value?)?) {
+        let subscription = HostSubscription(downstream: subscriber, keepsNewest: current != nil)
+        if let current {
+            subscription.pending = current()
+        }
+        guard let observers, current == nil || subscription.pending != nil else {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: .finished)
+            return
+        }
+        subscription.observation = observers.add(
+            { value in subscription.deliver(value) },
+            finish: { subscription.finish() }
+        )
+        subscriber.receive(subscription: subscription)
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        MainQueue.run { [self] in
+            demand += newDemand
+            guard demand > .none, let value = pending else { return }
+            pending = nil
+            send(value)
+        }
+    }
+
+    func cancel() {
+        MainQueue.run { [self] in
+            downstream = nil
+            pending = nil
+            let observation = observation
+            self.observation = nil
+            // Last: its entry's release may run user code (R10).
+            observation?.cancel()
+        }
+    }
+
+    private func deliver(_ value: Value) {
+        guard downstream != nil else { return }
+        if demand > .none {
+            send(value)
+        } else if keepsNewest {
+            pending = value
+        }
+    }
+
+    private func send(_ value: Value) {
+        guard let downstream else { return }
+        demand -= 1
+        let more = downstream.receive(value)
+        demand += more
+    }
+
+    private func finish() {
+        guard let downstream else { return }
+        self.downstream = nil
+        pending = nil
+        observation = nil
+        downstream.receive(completion: .finished)
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
+
+extension WorkflowHost {
+    /// The host's renderings as a publisher: a subscriber gets the current
+    /// rendering first, then every rendering the host publishes (S3), and
+    /// finishes when the host goes away. Use `dropFirst()` for changes only.
+    ///
+    /// Through Combine on Apple platforms and OpenCombine on Linux. Values
+    /// arrive on the main queue, in the order of R24; a value published
+    /// while the subscriber has no demand waits, only the newest kept.
+    public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
+        HostPublisher(observers: core.renderingObservers, current: { [weak core] in
+            guard let core, !core.isReleased else { return nil }
+            return core.rendering
+        }).eraseToAnyPublisher()
+    }
+
+    /// The root's outputs as a publisher: every output from the moment of
+    /// subscription, in order, after the rendering of its cascade (R17),
+    /// with no replay; it finishes when the host goes away. An output that
+    /// arrives while the subscriber has no demand is dropped, as a
+    /// passthrough subject drops it.
+    public var outputPublisher: AnyPublisher<WorkflowType.Output, Never> {
+        HostPublisher(observers: core.outputObservers, current: nil).eraseToAnyPublisher()
+    }
+}
