@@ -3,7 +3,7 @@ import PackageDescription
 
 // The Workflow, WorkflowReference and WorkflowConcurrency products depend on
 // the Swift toolchain only (and, on Linux, OpenCombine, which stands in for
-// Combine there); WorkflowTesting and WorkflowConcurrencyTesting add
+// Combine there); WorkflowTesting and the worker testing products add
 // IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
 // Benchmarks and their dependencies live in the nested package under
 // Benchmarks/.
@@ -29,6 +29,11 @@ let package = Package(
         // `RenderTester.expectWorker`, for users' unit tests of workflows
         // that run workers.
         .library(name: "WorkflowConcurrencyTesting", targets: ["WorkflowConcurrencyTesting"]),
+        // Publisher-based `Worker`, and publishers as workflows.
+        .library(name: "WorkflowCombine", targets: ["WorkflowCombine"]),
+        // `RenderTester.expectWorker` and `expectPublisher`, for users' unit
+        // tests of workflows that run publishers.
+        .library(name: "WorkflowCombineTesting", targets: ["WorkflowCombineTesting"]),
         // Workload profiles (Profiles/*.json) shared by the benchmarks, the
         // differential fuzzer and `make profile`.
         .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
@@ -70,6 +75,17 @@ let package = Package(
             dependencies: [
                 "WorkflowConcurrency",
                 "WorkflowTesting",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+            ]
+        ),
+        .target(name: "WorkflowCombine", dependencies: ["Workflow", combineOnLinux]),
+        .target(
+            name: "WorkflowCombineTesting",
+            dependencies: [
+                "WorkflowCombine",
+                "WorkflowTesting",
+                combineOnLinux,
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
@@ -131,6 +147,18 @@ let package = Package(
                 "WorkflowConcurrencyTesting",
                 "WorkflowTesting",
                 "WorkflowHostHarness",
+            ]
+        ),
+        .testTarget(
+            name: "WorkflowCombineTests",
+            dependencies: [
+                "Workflow",
+                "WorkflowReference",
+                "WorkflowCombine",
+                "WorkflowCombineTesting",
+                "WorkflowTesting",
+                "WorkflowHostHarness",
+                combineOnLinux,
             ]
         ),
         // Compile-only checks that code written against upstream's API
