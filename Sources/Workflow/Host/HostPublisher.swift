@@ -33,7 +33,7 @@ package struct HostPublisher<Value>: Publisher {
         let current = current
         // The observer list belongs to the main queue (R22).
         MainQueue.run {
-            HostSubscription.attach(subscriber, to: observers, current: current)
+            HostSubscription<Value>.attach(subscriber, to: observers, current: current)
         }
     }
 }
@@ -41,24 +41,36 @@ package struct HostPublisher<Value>: Publisher {
 /// One subscriber's entry in a host observer list. Confined to the main
 /// queue (R22): a request or cancel from elsewhere is carried there, so the
 /// delivery path takes no lock.
-final class HostSubscription<Value, Downstream: Subscriber>: Subscription
-where Downstream.Input == Value, Downstream.Failure == Never {
-    private var downstream: Downstream?
-    private var observation: HostObservation?
-    private var demand = Subscribers.Demand.none
+///
+/// The subscriber is reached through closures rather than a stored generic
+/// value: publishers are type-erased, so this code runs unspecialised, and a
+/// closure's fixed layout spares the delivery path the runtime's metadata
+/// look-ups that an optional of the subscriber's type would make.
+final class HostSubscription<Value>: Subscription {
+    private typealias Receive = (Value) -> Subscribers.Demand
+    @exclusivity(unchecked) private var receive: Receive?
+    @exclusivity(unchecked) private var complete: (() -> Void)?
+    @exclusivity(unchecked) private var observation: HostObservation?
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// Keeps an undemanded value for a replaying publisher.
     private let keepsNewest: Bool
-    private var pending: Value?
+    @exclusivity(unchecked) private var pending: Value?
 
-    private init(downstream: Downstream, keepsNewest: Bool) {
-        self.downstream = downstream
+    private init<Downstream: Subscriber>(_ subscriber: Downstream, keepsNewest: Bool)
+    where Downstream.Input == Value, Downstream.Failure == Never {
+        receive = { subscriber.receive($0) }
+        complete = { subscriber.receive(completion: .finished) }
         self.keepsNewest = keepsNewest
     }
 
     /// Registers `subscriber` with `observers`; with no host left (the list
     /// is gone, or `current` finds no host), it is finished at once.
-    static func attach(_ subscriber: Downstream, to observers: HostObservers<Value>?, current: (() -> Value?)?) {
-        let subscription = HostSubscription(downstream: subscriber, keepsNewest: current != nil)
+    static func attach<Downstream: Subscriber>(
+        _ subscriber: Downstream,
+        to observers: HostObservers<Value>?,
+        current: (() -> Value?)?
+    ) where Downstream.Input == Value, Downstream.Failure == Never {
+        let subscription = HostSubscription(subscriber, keepsNewest: current != nil)
         if let current {
             subscription.pending = current()
         }
@@ -79,13 +91,14 @@ where Downstream.Input == Value, Downstream.Failure == Never {
             demand += newDemand
             guard demand > .none, let value = pending else { return }
             pending = nil
-            send(value)
+            deliver(value)
         }
     }
 
     func cancel() {
         MainQueue.run { [self] in
-            downstream = nil
+            receive = nil
+            complete = nil
             pending = nil
             let observation = observation
             self.observation = nil
@@ -94,27 +107,25 @@ where Downstream.Input == Value, Downstream.Failure == Never {
         }
     }
 
+    /// A value from the host: to the subscriber if it asked for one, else
+    /// kept (rendering) or dropped (output).
     private func deliver(_ value: Value) {
-        guard downstream != nil else { return }
-        if demand > .none {
-            send(value)
-        } else if keepsNewest {
-            pending = value
+        guard let receive else { return }
+        guard demand > .none else {
+            if keepsNewest { pending = value }
+            return
         }
-    }
-
-    private func send(_ value: Value) {
-        guard let downstream else { return }
         demand -= 1
-        let more = downstream.receive(value)
+        let more = receive(value)
         demand += more
     }
 
     private func finish() {
-        guard let downstream else { return }
-        self.downstream = nil
+        guard let complete else { return }
+        receive = nil
+        self.complete = nil
         pending = nil
         observation = nil
-        downstream.receive(completion: .finished)
+        complete()
     }
 }
