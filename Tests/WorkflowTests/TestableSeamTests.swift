@@ -185,7 +185,7 @@ struct TestableSeamTests {
         #expect(configured.context.debugger is NullDebugger)
     }
 
-    @Test("S4: the configuration switches: default, task-local override, a bootstrap undone by resetConfig")
+    @Test("S4, C1: the configuration switches: default, task-local override, a default undone by resetConfig")
     func configurationHelpers() {
         #expect(Runtime.configuration == .default)
         var custom = Runtime.Configuration.default
@@ -193,7 +193,7 @@ struct TestableSeamTests {
         Runtime.$_currentConfiguration.withValue(custom) {
             #expect(Runtime.configuration.renderOnlyIfStateChanged)
         }
-        Runtime.bootstrap { $0.renderSkipping = false }
+        Runtime.updateDefaultConfiguration { $0.renderSkipping = false }
         #expect(!Runtime.configuration.renderSkipping)
         Runtime.resetConfig()
         #expect(Runtime.configuration == .default)

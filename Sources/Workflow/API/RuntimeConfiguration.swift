@@ -1,22 +1,40 @@
-/// Runtime switches: set once with `bootstrap`, or for a scope with
-/// `withConfiguration`. A host reads the configuration when it is created.
+/// Runtime switches: the process-wide default, set with
+/// `updateDefaultConfiguration` (any number of times), or a scope's, with
+/// `withConfiguration`. A host reads the configuration when it is created
+/// and keeps it for its whole life.
 @_spi(WorkflowRuntimeConfig)
 public enum Runtime {
     /// The configuration bound by `withConfiguration` for the current task.
     @TaskLocal
     static var _currentConfiguration: Configuration?
 
+    /// The default set by `updateDefaultConfiguration` or `bootstrap`; main
+    /// queue only (R22).
     nonisolated(unsafe) static var bootstrapped: Configuration?
+    /// Whether the deprecated `bootstrap` was called, which may happen once.
+    nonisolated(unsafe) private static var hasBootstrapped = false
 
-    /// Sets the process-wide configuration; once per process, on the main actor.
+    /// Replaces the default configuration with a fresh `Configuration()`
+    /// changed by `configureBlock`. Hosts created afterwards use it; hosts
+    /// already running keep theirs. May be called any number of times, on
+    /// the main queue (R22).
+    public static func updateDefaultConfiguration(_ configureBlock: (inout Configuration) -> Void) {
+        MainQueue.check("Runtime.updateDefaultConfiguration(_:) was called")
+        var configuration = Configuration()
+        configureBlock(&configuration)
+        bootstrapped = configuration
+    }
+
+    /// Sets the default configuration, as `updateDefaultConfiguration` does;
+    /// once per process, on the main actor: a second call is a fatal error.
+    @available(*, deprecated, message: "Use Runtime.updateDefaultConfiguration(_:), which may be called more than once.")
     @MainActor
     public static func bootstrap(_ configure: (inout Configuration) -> Void) {
-        guard bootstrapped == nil else {
+        guard !hasBootstrapped else {
             fatalError("The Workflow runtime can only be bootstrapped once.")
         }
-        var configuration = Configuration()
-        configure(&configuration)
-        bootstrapped = configuration
+        hasBootstrapped = true
+        updateDefaultConfiguration(configure)
     }
 
     /// Runs `operation` with the current configuration changed by `override`.
@@ -36,10 +54,11 @@ public enum Runtime {
 }
 
 extension Runtime {
-    /// Forgets the bootstrapped configuration, so that a test can bootstrap
+    /// Forgets the default configuration, so that a test can bootstrap
     /// again.
     static func resetConfig() {
         bootstrapped = nil
+        hasBootstrapped = false
     }
 }
 
@@ -59,6 +78,17 @@ extension Runtime {
         /// default) records nothing and costs nothing. A trace given to a
         /// host's initializer takes precedence.
         public var renderTrace: RenderTrace?
+
+        /// Accepted for code written for workflow-swift 5 and later, where
+        /// it makes a sink event that arrives while the host is busy wait
+        /// until the host is done. Here every such send waits, whatever the
+        /// flag (R15): it changes nothing.
+        public var useSinkEventHandler: Bool = false
+
+        /// Accepted for code written for workflow-swift 6, where it concerns
+        /// SwiftUI's perception checks in WorkflowSwiftUI's observation
+        /// only. This runtime has no such checks: it changes nothing.
+        public var suppressPerceptionCheckingWhenUsingObservation: Bool = false
 
         /// Upstream's name for render skipping.
         public var partialTreeRendering: Bool {

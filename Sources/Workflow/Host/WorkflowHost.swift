@@ -12,7 +12,8 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     public var rendering: WorkflowType.Rendering { core.rendering }
 
     /// Starts the tree and renders it once. The configuration in force
-    /// (`Runtime.withConfiguration`, `Runtime.bootstrap`) is read here.
+    /// (`Runtime.withConfiguration`, `Runtime.updateDefaultConfiguration`)
+    /// is read here (C1).
     @inlinable
     public convenience init(
         workflow: WorkflowType,
