@@ -44,6 +44,7 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
         if spec.sideEffect {
             runLoggedSideEffect("fx\(state.count / 2)", path: path, context: context)
             runLoggedSideEffect("fy\(state.count / 3)", path: path, context: context)
+            runLoggedAsyncSideEffect("fa\(state.count / 4)", path: path, context: context)
         }
 
         var children: [RenderTree] = []

@@ -21,6 +21,7 @@ public struct StatelessNode<P: Flavor>: Workflow {
         }
         if spec.sideEffect {
             runLoggedSideEffect("fx\(input / 2)", path: path, context: context)
+            runLoggedAsyncSideEffect("fa\(input / 3)", path: path, context: context)
         }
         var children: [RenderTree] = []
         var probes: [FuzzProbe] = []

@@ -15,6 +15,23 @@ struct RenderTesterSideEffectTests {
             .assert(state: [])
     }
 
+    @Test("T4, R25: an async side effect is expected by its key like any other, and its action never runs")
+    func expectedAsyncSideEffect() async {
+        AsyncSideEffectWorkflow(keys: ["poll", "sync"])
+            .renderTester()
+            .expectSideEffect(key: "sync")
+            .expectSideEffect(key: "poll")
+            .render { #expect($0 == 2) }
+            .assertNoAction()
+        // Time for a task, had one been started, to run and report.
+        try? await Task.sleep(for: .milliseconds(50))
+        expectIssue(#"Unexpected side-effect with key "poll""#) {
+            AsyncSideEffectWorkflow(keys: ["poll"])
+                .renderTester()
+                .render { _ in }
+        }
+    }
+
     @Test("T4: producingAction sends the action when the side effect is asked for; it is applied at once")
     func sideEffectProducingAction() {
         SideEffectWorkflow(keys: [LogUploadKey(batch: 1)])
