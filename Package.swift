@@ -165,7 +165,10 @@ let package = Package(
         // builds unchanged.
         .testTarget(
             name: "APICompatibilityTests",
-            dependencies: ["Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting"]
+            dependencies: [
+                "Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting",
+                "WorkflowCombine", "WorkflowCombineTesting", combineOnLinux,
+            ]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
