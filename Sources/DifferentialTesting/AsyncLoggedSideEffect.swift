@@ -1,7 +1,7 @@
 import Foundation
 import Workflow
 
-/// An async side effect (R25) that logs its start and its cancellation into
+/// An async side effect (R26) that logs its start and its cancellation into
 /// the log of the host that started it, at the place in the log where they
 /// happen, like `runLoggedSideEffect`.
 ///

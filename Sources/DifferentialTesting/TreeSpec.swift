@@ -61,7 +61,7 @@ public struct NodeSpec: Equatable, Sendable {
     public var equatableProps: Bool
     /// Whether the state is `Equatable` (S1 compares it); stateful only.
     public var equatableState: Bool
-    /// Runs side effects keyed by its state, one of them async (R25),
+    /// Runs side effects keyed by its state, one of them async (R26),
     /// logging their starts and ends.
     public var sideEffect: Bool
     /// Passes its children's outputs on to its parent.

@@ -7,7 +7,7 @@ import Workflow
 
 extension ReferenceWorkflowHost {
     /// The current rendering on subscription, then every published one,
-    /// finished with the host: as `WorkflowHost.renderingPublisher` (R24).
+    /// finished with the host: as `WorkflowHost.renderingPublisher` (R25).
     public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
         HostPublisher(observers: core.renderingObservers, current: { [weak core] in
             guard let core, !core.runtime.gate.isClosed else { return nil }
@@ -16,7 +16,7 @@ extension ReferenceWorkflowHost {
     }
 
     /// Every root output from subscription on, in order, no replay,
-    /// finished with the host: as `WorkflowHost.outputPublisher` (R24).
+    /// finished with the host: as `WorkflowHost.outputPublisher` (R25).
     public var outputPublisher: AnyPublisher<WorkflowType.Output, Never> {
         HostPublisher(observers: core.outputObservers, current: nil).eraseToAnyPublisher()
     }

@@ -80,14 +80,14 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
 
     /// A new stream on every access: the current rendering, then one value
     /// per published rendering, only the newest kept for a slow consumer;
-    /// it finishes when the host is released (R24).
+    /// it finishes when the host is released (R25).
     public var renderings: AsyncStream<WorkflowType.Rendering> {
         core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// A new stream on every access: every root output from now on, in
     /// order, none dropped or replayed; it finishes when the host is
-    /// released (R24).
+    /// released (R25).
     public var outputs: AsyncStream<WorkflowType.Output> {
         core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }

@@ -2,14 +2,14 @@ import Testing
 import Workflow
 import WorkflowHostHarness
 
-// R25: `runSideEffect(key:action:)` with an async action: a task per key
+// R26: `runSideEffect(key:action:)` with an async action: a task per key
 // lifetime, cancelled when the key is no longer asked for, when the node
 // ends or the host goes away; a skipped node's task keeps running.
 
 @MainActor
-@Suite("Async side effects (R25)")
+@Suite("Async side effects (R26)")
 struct AsyncSideEffectTests {
-    @Test("R25, R11: the task starts once per key lifetime; later passes asking for the key leave it alone; its result reaches the node on the main actor", arguments: RuntimeKind.allCases)
+    @Test("R26, R11: the task starts once per key lifetime; later passes asking for the key leave it alone; its result reaches the node on the main actor", arguments: RuntimeKind.allCases)
     func startsOncePerKey(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -27,7 +27,7 @@ struct AsyncSideEffectTests {
         #expect(await eventually { probe.count("cancelled a") == 1 })
     }
 
-    @Test("R25, R12: a pass that no longer asks for the key cancels the task; a new key starts its own", arguments: RuntimeKind.allCases)
+    @Test("R26, R12: a pass that no longer asks for the key cancels the task; a new key starts its own", arguments: RuntimeKind.allCases)
     func keyChangeCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -45,7 +45,7 @@ struct AsyncSideEffectTests {
         #expect(await eventually { probe.count("cancelled b") == 1 })
     }
 
-    @Test("R25, R10: releasing the host cancels a task still at work", arguments: RuntimeKind.allCases)
+    @Test("R26, R10: releasing the host cancels a task still at work", arguments: RuntimeKind.allCases)
     func hostReleaseCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -57,7 +57,7 @@ struct AsyncSideEffectTests {
         #expect(probe.count("output done a") == 0)
     }
 
-    @Test("R25, S2: the task of a skipped node keeps running and its result still reaches the root", arguments: RuntimeKind.allCases)
+    @Test("R26, S2: the task of a skipped node keeps running and its result still reaches the root", arguments: RuntimeKind.allCases)
     func skippedNodeKeepsTask(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()

@@ -15,7 +15,7 @@ struct RenderTesterSideEffectTests {
             .assert(state: [])
     }
 
-    @Test("T4, R25: an async side effect is expected by its key like any other, and its action never runs")
+    @Test("T4, R26: an async side effect is expected by its key like any other, and its action never runs")
     func expectedAsyncSideEffect() async {
         AsyncSideEffectWorkflow(keys: ["poll", "sync"])
             .renderTester()

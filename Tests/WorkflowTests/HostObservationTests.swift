@@ -245,7 +245,7 @@ struct HostObservationTests {
         #expect(host.rendering.text == "R:0p4(A:1)")
     }
 
-    @Test("R17, R24: the renderings stream starts with the current rendering; the outputs stream gets the outputs from then on, after their rendering", arguments: RuntimeKind.allCases)
+    @Test("R17, R25: the renderings stream starts with the current rendering; the outputs stream gets the outputs from then on, after their rendering", arguments: RuntimeKind.allCases)
     func asyncStreams(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))

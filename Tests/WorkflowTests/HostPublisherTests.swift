@@ -7,7 +7,7 @@ import Testing
 import Workflow
 import WorkflowHostHarness
 
-// The host's publishers (R24): `renderingPublisher` and `outputPublisher`,
+// The host's publishers (R25): `renderingPublisher` and `outputPublisher`,
 // entries of the same lists as `observeRenderings` / `observeOutputs`.
 
 /// A subscriber that asks for values only when told to, and records what
@@ -45,7 +45,7 @@ private final class ManualSubscriber<Value>: Subscriber {
 @MainActor
 @Suite("Host publishers")
 struct HostPublisherTests {
-    @Test("R24: renderingPublisher gives the current rendering on subscription, then every published one", arguments: RuntimeKind.allCases)
+    @Test("R25: renderingPublisher gives the current rendering on subscription, then every published one", arguments: RuntimeKind.allCases)
     func renderingPublisherStartsWithCurrent(kind: RuntimeKind) {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -60,7 +60,7 @@ struct HostPublisherTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test("R24: outputPublisher gives every output from subscription on, in order, with no replay", arguments: RuntimeKind.allCases)
+    @Test("R25: outputPublisher gives every output from subscription on, in order, with no replay", arguments: RuntimeKind.allCases)
     func outputPublisherHasNoReplay(kind: RuntimeKind) {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -74,7 +74,7 @@ struct HostPublisherTests {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test("R17, R24: observers, publisher subscribers and their outputs run in one order: registration order, renderings before outputs", arguments: RuntimeKind.allCases)
+    @Test("R17, R25: observers, publisher subscribers and their outputs run in one order: registration order, renderings before outputs", arguments: RuntimeKind.allCases)
     func oneDeliveryOrder(kind: RuntimeKind) {
         let log = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -95,7 +95,7 @@ struct HostPublisherTests {
         withExtendedLifetime((outputSubscriber, firstObserver, renderingSubscriber, outputObserver, lastObserver)) {}
     }
 
-    @Test("R10, R24: every subscription finishes when the host is released; a publisher kept past its host finishes a new subscriber at once", arguments: RuntimeKind.allCases)
+    @Test("R10, R25: every subscription finishes when the host is released; a publisher kept past its host finishes a new subscriber at once", arguments: RuntimeKind.allCases)
     func finishWithTheHost(kind: RuntimeKind) {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -113,7 +113,7 @@ struct HostPublisherTests {
         withExtendedLifetime((renderingSubscriber, outputSubscriber, late, lateOutputs)) {}
     }
 
-    @Test("R24: cancelling a subscription stops it, also from inside the delivery round it cancels", arguments: RuntimeKind.allCases)
+    @Test("R25: cancelling a subscription stops it, also from inside the delivery round it cancels", arguments: RuntimeKind.allCases)
     func cancellation(kind: RuntimeKind) {
         let log = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -133,7 +133,7 @@ struct HostPublisherTests {
         #expect(log.entries.filter { !$0.hasSuffix(" render") }.isEmpty)
     }
 
-    @Test("R24: a rendering subscriber without demand keeps only the newest rendering; an output subscriber without demand misses outputs", arguments: RuntimeKind.allCases)
+    @Test("R25: a rendering subscriber without demand keeps only the newest rendering; an output subscriber without demand misses outputs", arguments: RuntimeKind.allCases)
     func demand(kind: RuntimeKind) {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -164,7 +164,7 @@ struct HostPublisherTests {
         #expect(!outputs.isFinished)
     }
 
-    @Test("R10, R24: a subscriber that releases the host stops the cascade: its output and the debugger are not delivered, every subscription finishes", arguments: RuntimeKind.allCases)
+    @Test("R10, R25: a subscriber that releases the host stops the cascade: its output and the debugger are not delivered, every subscription finishes", arguments: RuntimeKind.allCases)
     func releaseFromSubscriber(kind: RuntimeKind) {
         let log = EventLog.begin()
         let debugger = RecordingDebugger(log: log)

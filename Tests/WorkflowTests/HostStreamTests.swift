@@ -2,13 +2,13 @@ import Testing
 import Workflow
 import WorkflowHostHarness
 
-// The host's streams (R24): `renderings` (the current rendering, then the
+// The host's streams (R25): `renderings` (the current rendering, then the
 // newest only) and `outputs` (every output, in order, no replay).
 
 @MainActor
 @Suite("Host streams")
 struct HostStreamTests {
-    @Test("R24: a slow renderings consumer reads only the newest rendering; a slow outputs consumer reads every output, in order", arguments: RuntimeKind.allCases)
+    @Test("R25: a slow renderings consumer reads only the newest rendering; a slow outputs consumer reads every output, in order", arguments: RuntimeKind.allCases)
     func slowConsumer(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -26,7 +26,7 @@ struct HostStreamTests {
         #expect(await outputs.next() == "four")
     }
 
-    @Test("R24: a late consumer's renderings start with the current rendering, its outputs with the next output", arguments: RuntimeKind.allCases)
+    @Test("R25: a late consumer's renderings start with the current rendering, its outputs with the next output", arguments: RuntimeKind.allCases)
     func lateConsumer(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -40,7 +40,7 @@ struct HostStreamTests {
         #expect(await outputs.next() == "late")
     }
 
-    @Test("R24: every access is a new, independent stream", arguments: RuntimeKind.allCases)
+    @Test("R25: every access is a new, independent stream", arguments: RuntimeKind.allCases)
     func independentStreams(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
@@ -58,7 +58,7 @@ struct HostStreamTests {
         #expect(await secondOutputs.next() == "two")
     }
 
-    @Test("R10, R24: both streams finish when the host goes away, after what they hold", arguments: RuntimeKind.allCases)
+    @Test("R10, R25: both streams finish when the host goes away, after what they hold", arguments: RuntimeKind.allCases)
     func finishWithTheHost(kind: RuntimeKind) async {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))

@@ -2,7 +2,7 @@ extension RenderContext {
     /// Runs `action` in a task started the first time a pass asks for `key`;
     /// later passes that ask for `key` leave the task alone, and the task is
     /// cancelled when a pass no longer asks for it, the node ends or the host
-    /// goes away (R25). The key rules are those of the `Lifetime` form (R11).
+    /// goes away (R26). The key rules are those of the `Lifetime` form (R11).
     ///
     /// The action runs off the main actor: to change the workflow's state,
     /// send to a sink from the main actor.
@@ -34,7 +34,7 @@ extension RenderContext {
     }
 }
 
-/// The task behind an async side effect (R25).
+/// The task behind an async side effect (R26).
 @usableFromInline
 enum AsyncSideEffect {
     /// Starts `action` in a task that `lifetime`'s end cancels.

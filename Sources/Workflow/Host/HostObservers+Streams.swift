@@ -1,5 +1,5 @@
 extension HostObservers {
-    /// A new stream of this list's values, as an entry of the list (R24):
+    /// A new stream of this list's values, as an entry of the list (R25):
     /// `first`, if any, then every value delivered from now on, buffered by
     /// `bufferingPolicy` until the consumer reads. It finishes when the host
     /// goes away; a consumer that stops reading ends its entry.

@@ -7,7 +7,7 @@ import OpenCombine
 /// What `renderingPublisher` and `outputPublisher` publish: the values one
 /// host observer list delivers, each subscriber as an entry of that list,
 /// so publishers, `observeRenderings` / `observeOutputs` and the streams
-/// share one delivery path and order (R24). A host no one subscribed to
+/// share one delivery path and order (R25). A host no one subscribed to
 /// has no entry and pays nothing.
 package struct HostPublisher<Value>: Publisher {
     package typealias Output = Value

@@ -10,7 +10,7 @@ extension WorkflowHost {
     /// finishes when the host goes away. Use `dropFirst()` for changes only.
     ///
     /// Through Combine on Apple platforms and OpenCombine on Linux. Values
-    /// arrive on the main queue, in the order of R24; a value published
+    /// arrive on the main queue, in the order of R25; a value published
     /// while the subscriber has no demand waits, only the newest kept.
     public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
         HostPublisher(observers: core.renderingObservers, current: { [weak core] in

@@ -91,7 +91,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     }
 
     /// A new, independent stream on every access: the current rendering
-    /// first, then one value per published rendering (R24). A slow consumer
+    /// first, then one value per published rendering (R25). A slow consumer
     /// reads only the newest: the stream keeps one value. It finishes when
     /// the host goes away.
     public var renderings: AsyncStream<WorkflowType.Rendering> {
@@ -99,7 +99,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     }
 
     /// A new, independent stream on every access: every output of the root
-    /// from now on, in order, none dropped and none replayed (R24). It
+    /// from now on, in order, none dropped and none replayed (R25). It
     /// finishes when the host goes away.
     public var outputs: AsyncStream<WorkflowType.Output> {
         core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)

@@ -1,7 +1,7 @@
 import Testing
 import Workflow
 
-/// Runs an async side effect (R25) under each of its `keys`. The tester
+/// Runs an async side effect (R26) under each of its `keys`. The tester
 /// never starts side effects (T4): the action records an issue if it runs.
 struct AsyncSideEffectWorkflow: Workflow {
     var keys: [String]
