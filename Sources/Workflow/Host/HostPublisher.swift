@@ -97,13 +97,15 @@ final class HostSubscription<Value>: Subscription {
 
     func cancel() {
         MainQueue.run { [self] in
+            let released = (receive, complete, pending, observation)
             receive = nil
             complete = nil
             pending = nil
-            let observation = observation
-            self.observation = nil
-            // Last: its entry's release may run user code (R10).
-            observation?.cancel()
+            observation = nil
+            // Once this subscription is consistent: cancelling the entry and
+            // letting go of the subscriber may run user code (R24).
+            released.3?.cancel()
+            withExtendedLifetime(released) {}
         }
     }
 
@@ -122,10 +124,13 @@ final class HostSubscription<Value>: Subscription {
 
     private func finish() {
         guard let complete else { return }
+        let released = (receive, pending, observation)
         receive = nil
         self.complete = nil
         pending = nil
         observation = nil
         complete()
+        // Once this subscription is consistent (R24).
+        withExtendedLifetime(released) {}
     }
 }
