@@ -41,7 +41,8 @@ final class ReferenceRuntime {
         self.recorder = recorder
     }
 
-    /// Runs `body` as a render pass: any send meanwhile is a fatal error (R15).
+    /// Runs `body` as a render pass: a send meanwhile waits for the end of
+    /// the cascade, or is a fatal error when its node is rendering (R15).
     func renderPass<Result>(_ body: () -> Result) -> Result {
         stackEnd = StackGuard.currentStackEnd()
         gate.isRendering = true

@@ -42,9 +42,50 @@ private final class ManualSubscriber<Value>: Subscriber {
     }
 }
 
+/// A root whose rendering holds the probe its state holds.
+private struct KeptProbeMarmoset: Workflow {
+    typealias State = DeinitProbe?
+
+    struct Rendering {
+        var probe: DeinitProbe?
+        var sink: Sink<AnyWorkflowAction<KeptProbeMarmoset>>
+    }
+
+    func makeInitialState() -> DeinitProbe? { nil }
+
+    func render(state: DeinitProbe?, context: RenderContext<KeptProbeMarmoset>) -> Rendering {
+        Rendering(probe: state, sink: context.makeSink(of: AnyWorkflowAction<KeptProbeMarmoset>.self))
+    }
+}
+
 @MainActor
 @Suite("Host publishers")
 struct HostPublisherTests {
+    @Test("R24, R25: a rendering kept for a subscriber without demand may cancel that subscription from its deinit when a newer one replaces it", arguments: RuntimeKind.allCases)
+    func keptRenderingCancelsItsSubscription(kind: RuntimeKind) {
+        let host = TestHost(kind, KeptProbeMarmoset())
+        let subscriber = ManualSubscriber<KeptProbeMarmoset.Rendering>()
+        host.renderingPublisher.subscribe(subscriber)
+        var deinits = 0
+        host.rendering.sink.send(AnyWorkflowAction { state in
+            state = DeinitProbe {
+                MainActor.assumeIsolated {
+                    deinits += 1
+                    subscriber.cancel()
+                }
+            }
+            return nil
+        })
+        // The kept rendering is the probe's last holder once the next one
+        // replaces it.
+        host.rendering.sink.send(AnyWorkflowAction { state in
+            state = nil
+            return nil
+        })
+        #expect(deinits == 1)
+        subscriber.request(.unlimited)
+        #expect(subscriber.values.isEmpty, "a cancelled subscription delivered")
+    }
     @Test("R25: renderingPublisher gives the current rendering on subscription, then every published one", arguments: RuntimeKind.allCases)
     func renderingPublisherStartsWithCurrent(kind: RuntimeKind) {
         _ = EventLog.begin()

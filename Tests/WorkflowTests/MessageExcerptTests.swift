@@ -1,12 +1,12 @@
 import Testing
 import Workflow
 
-// The excerpt every fatal message quotes a key or value through (the misuse
+// M1: the excerpt every fatal message quotes a key or value through (the misuse
 // table's messages, R4, R5, R8, R11, R15, R17, R22).
 
 @Suite("Message excerpts")
 struct MessageExcerptTests {
-    @Test("R8: a key of at most 200 characters is quoted whole")
+    @Test("M1: a key of at most 200 characters is quoted whole")
     func shortKeyWhole() {
         #expect(MessageExcerpt.of("") == "")
         #expect(MessageExcerpt.of("dup-key-42") == "dup-key-42")
@@ -14,13 +14,13 @@ struct MessageExcerptTests {
         #expect(MessageExcerpt.of(twoHundred) == twoHundred)
     }
 
-    @Test("R8: a longer key is cut to its first 200 characters, marked with its full length")
+    @Test("M1: a longer key is cut to its first 200 characters, marked with its full length")
     func longKeyCut() {
         let key = String(repeating: "a", count: 200) + "b"
         #expect(MessageExcerpt.of(key) == String(repeating: "a", count: 200) + "…(cut, 201 characters in all)")
     }
 
-    @Test("R8: a single character made of a million scalars is cut by scalars, so the excerpt stays short in bytes")
+    @Test("M1: a single character made of a million scalars is cut by scalars, so the excerpt stays short in bytes")
     func oneHugeGrapheme() {
         let key = "e" + String(repeating: "\u{301}", count: 1_000_000)
         let excerpt = MessageExcerpt.of(key)
@@ -28,7 +28,7 @@ struct MessageExcerptTests {
         #expect(excerpt.hasSuffix("…(cut, 1000001 characters in all)"))
     }
 
-    @Test("R11: a key that is not a string is quoted as interpolation writes it, cut the same way")
+    @Test("M1: a key that is not a string is quoted as interpolation writes it, cut the same way")
     func nonStringValue() {
         #expect(MessageExcerpt.of(42 as Any) == "42")
         let long = Array(repeating: 7, count: 1_000)

@@ -50,12 +50,15 @@ struct PublicationTests {
     }
 
     @Test("S3: the renderings stream receives the unchanged rendering of a no-op cascade", arguments: RuntimeKind.allCases)
-    func noopReachesStream(kind: RuntimeKind) async {
+    func noopReachesStream(kind: RuntimeKind) async throws {
         _ = EventLog.begin()
         let host = TestHost(kind, Node("R"))
+        host.recordRenderings()
         var renderings = host.renderings.makeAsyncIterator()
         #expect(await renderings.next()?.text == "R:0")
         host.rendering.send(.noop, to: "R")
+        // Published, so the stream has it: the await below cannot hang.
+        try #require(host.publishedRenderings.count == 1)
         #expect(await renderings.next()?.text == "R:0")
         host.rendering.send(.increment, to: "R")
         #expect(await renderings.next()?.text == "R:1")

@@ -24,6 +24,9 @@ enum Holder: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case observerClosure
     /// The closure of a sink the rendering holds.
     case sinkClosure
+    /// The workflow value of a child that ends, whose rendering its parent
+    /// drops: it goes with the child's values, inside the render pass.
+    case endedChild
 
     var testDescription: String { rawValue }
 }
@@ -102,6 +105,7 @@ private struct ProbeRootLemur: Workflow {
         var inOnEnded: DeinitProbe?
         var inOutput: DeinitProbe?
         var inSinkClosure: DeinitProbe?
+        var inChild: DeinitProbe?
     }
 
     struct Rendering {
@@ -131,6 +135,10 @@ private struct ProbeRootLemur: Workflow {
                 lifetime.onEnded { _ = probe }
             }
         }
+        if let probe = state.inChild {
+            // Its rendering is dropped: only the child holds the probe.
+            ProbeChildTarsier(probe: probe).rendered(in: context, key: "tarsier")
+        }
         let sink = context.makeSink(of: ProbeAction.self)
         let probeSink = state.inSinkClosure.map { probe in sink.contraMap { (_: Int) in _ = probe; return ProbeAction.increment } }
         return Rendering(marker: marker, count: state.count, sink: sink, held: state.inRendering, probeSink: probeSink)
@@ -143,7 +151,7 @@ private enum ProbeAction: WorkflowAction {
     case increment
     /// Puts a new probe where `Holder` says.
     case setProbe(Holder, Reentry)
-    case dropRenderingProbe, dropOnEndedProbe, emitProbe, dropSinkProbe
+    case dropRenderingProbe, dropOnEndedProbe, emitProbe, dropSinkProbe, dropChild
 
     func apply(toState state: inout ProbeRootLemur.State, context: ApplyContext<ProbeRootLemur>) -> DeinitProbe?? {
         switch self {
@@ -157,6 +165,7 @@ private enum ProbeAction: WorkflowAction {
             case .onEnded: state.inOnEnded = probe
             case .output: state.inOutput = probe
             case .sinkClosure: state.inSinkClosure = probe
+            case .endedChild: state.inChild = probe
             case .workflowValue, .observerClosure: break
             }
         case .dropRenderingProbe:
@@ -168,9 +177,19 @@ private enum ProbeAction: WorkflowAction {
             return .some(state.inOutput)
         case .dropSinkProbe:
             state.inSinkClosure = nil
+        case .dropChild:
+            state.inChild = nil
         }
         return nil
     }
+}
+
+/// A child whose workflow value holds a probe.
+private struct ProbeChildTarsier: Workflow {
+    var probe: DeinitProbe
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<ProbeChildTarsier>) -> Int { 0 }
 }
 
 @MainActor
@@ -181,9 +200,10 @@ struct ReleaseReentranceTests {
         arguments: Holder.allCases, Reentry.allCases
     )
     func deinitReentersRuntime(holder: Holder, reentry: Reentry) {
-        // The side effect's probe goes inside the render pass, where an
-        // update is a fatal error (R19); its own test checks that.
-        if holder == .onEnded, reentry == .update { return }
+        // The side effect's and the ended child's probes go inside the
+        // render pass, where an update is a fatal error (R19); the exit
+        // test below checks that.
+        if holder == .onEnded || holder == .endedChild, reentry == .update { return }
         for kind in RuntimeKind.allCases {
             check(kind, holder: holder, reentry: reentry)
         }
@@ -204,7 +224,7 @@ struct ReleaseReentranceTests {
         }
         host.rendering.sink.send(.increment)
         switch holder {
-        case .rendering, .state, .onEnded, .output, .sinkClosure:
+        case .rendering, .state, .onEnded, .output, .sinkClosure, .endedChild:
             host.rendering.sink.send(.setProbe(holder, reentry))
         case .workflowValue, .observerClosure:
             break
@@ -220,6 +240,7 @@ struct ReleaseReentranceTests {
         case .onEnded: host.rendering.sink.send(.dropOnEndedProbe)
         case .observerClosure: probed?.cancel(); probed = nil
         case .sinkClosure: host.rendering.sink.send(.dropSinkProbe)
+        case .endedChild: host.rendering.sink.send(.dropChild)
         }
         #expect(Reentrance.deinits == 1, "\(kind): the probe's deinit did not run once")
 
@@ -238,7 +259,6 @@ struct ReleaseReentranceTests {
             #expect(host.rendering.count == 3, "\(kind)")
         case .releaseHost:
             // The tree ended once the cascade, if any, unwound (R10).
-            #expect(Reentrance.host == nil)
             #expect(Reentrance.lifeEnded == 1, "\(kind): the host's side effect did not end")
         }
         if reentry != .releaseHost {
@@ -372,5 +392,52 @@ struct ReleaseReentranceFatalTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("UpdatingOnEndedWalrus"))
         #expect(message.contains("update(workflow:)"))
+    }
+}
+
+// MARK: Sends from the host's setup
+
+@MainActor
+private enum SetupSends {
+    static var sink: Sink<ProbeAction>?
+    static var updates = 0
+}
+
+/// Sends `increment` to the root's sink from `didEnterInitialState`, and
+/// counts `didUpdate`.
+private final class SendingDebugger: WorkflowDebugger {
+    func didEnterInitialState(snapshot: WorkflowHierarchyDebugSnapshot) {
+        MainActor.assumeIsolated { SetupSends.sink?.send(.increment) }
+    }
+
+    func didUpdate(snapshot: WorkflowHierarchyDebugSnapshot, updateInfo: WorkflowUpdateDebugInfo) {
+        MainActor.assumeIsolated { SetupSends.updates += 1 }
+    }
+}
+
+/// Keeps the root's sink where the debugger finds it.
+private struct SetupSinkOcelot: Workflow {
+    typealias State = Int
+    typealias Rendering = Int
+
+    func makeInitialState() -> Int { 0 }
+
+    func render(state: Int, context: RenderContext<SetupSinkOcelot>) -> Int {
+        let sink = context.makeSink(of: AnyWorkflowAction<SetupSinkOcelot>.self)
+        MainActor.assumeIsolated {
+            SetupSends.sink = sink.contraMap { _ in AnyWorkflowAction { $0 += 1; return nil } }
+        }
+        return state
+    }
+}
+
+extension ReleaseReentranceHostTests {
+    @Test("R15, R21: a send from didEnterInitialState runs its cascade at once, rendered and reported, on every runtime", arguments: RuntimeKind.allCases)
+    func sendFromInitialState(kind: RuntimeKind) {
+        SetupSends.updates = 0
+        let host = TestHost(kind, SetupSinkOcelot(), debugger: SendingDebugger())
+        #expect(host.rendering == 1)
+        #expect(SetupSends.updates == 1)
+        SetupSends.sink = nil
     }
 }

@@ -5,8 +5,9 @@
 /// through `submit`.
 @usableFromInline
 package final class CascadeGate {
-    /// A render pass is in progress: sends are fatal errors. Set by the
-    /// runtime around each of its render passes.
+    /// A render pass is in progress: sends wait, or are fatal errors when
+    /// their node is rendering (R15). Set by the runtime around each of its
+    /// render passes.
     @exclusivity(unchecked) package var isRendering = false
     /// A cascade is in progress (applying actions, notifying observers).
     @exclusivity(unchecked) private var isBusy = false

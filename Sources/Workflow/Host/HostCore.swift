@@ -64,12 +64,14 @@ final class HostCore<WorkflowType: Workflow> {
         self.hasDebugger = debugger != nil
         self.configuration = Runtime.configuration
         rendering = runtime.renderPass(firstRender)
-        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
     }
 
-    /// Runs what the first render queued (R15), once the host can publish.
+    /// The host's setup is over and it can render and publish: the debugger
+    /// hears of the first render (R21), then what the first render queued
+    /// runs (R15), as on the reference.
     @usableFromInline
     func didFinishSetUp() {
+        debugger?.didEnterInitialState(snapshot: runtime.snapshot(of: runtime.root))
         runtime.gate.runQueued()
     }
 

@@ -114,7 +114,14 @@ final class HostSubscription<Value>: Subscription {
     private func deliver(_ value: Value) {
         guard let receive else { return }
         guard demand > .none else {
-            if keepsNewest { pending = value }
+            if keepsNewest {
+                // Swapped in: the rendering kept before may hold the last
+                // reference to an object whose deinit cancels this
+                // subscription (R24).
+                var replaced: Value? = value
+                swap(&pending, &replaced)
+                withExtendedLifetime(replaced) {}
+            }
             return
         }
         demand -= 1

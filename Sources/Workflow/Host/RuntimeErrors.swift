@@ -20,9 +20,9 @@ package enum RuntimeErrors {
         fatalError("A WorkflowHost runs at most \(limit) workflow types in one tree; \(type) would be one more. Share one workflow type among the nodes that differ only in their values.")
     }
 
-    /// R15: a send while a render pass is in progress.
+    /// R15: a send to a node whose render is running.
     package static func sendDuringRender(actionType: Any.Type, workflowType: Any.Type, key: String) -> Never {
-        fatalError("A sink of \(workflowType) (key \"\(MessageExcerpt.of(key))\") received \(actionType) while a render pass is in progress; sinks may be sent to only outside render(state:context:).")
+        fatalError("A sink of \(workflowType) (key \"\(MessageExcerpt.of(key))\") received \(actionType) while its node, or one of its children, is in render(state:context:); send to a node's sinks only outside its render (a send from anywhere else during a render pass waits for the cascade to end).")
     }
 
     /// R5: a render context used outside the render call that got it.

@@ -10,7 +10,8 @@ extension FastRuntime {
         root = startNode(workflow, store: store, key: key, parent: .none, route: route)
     }
 
-    /// Runs `body`, a render pass: a send meanwhile is a fatal error (R15).
+    /// Runs `body`, a render pass: a send meanwhile waits for the end of the
+    /// cascade, or is a fatal error when its node is rendering (R15).
     /// Memory the nodes that ended no longer need goes back after it.
     @usableFromInline
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
