@@ -187,20 +187,24 @@ final class FastRuntime {
 
     deinit {
         // A torn-down tree ended its side effects and killed its sinks
-        // already; a runtime whose tree never finished its first render may
+        // already (every node of the tree ended; the other records are
+        // free); a runtime whose tree never finished its first render may
         // not have. Torn down first, so that a send from a deinit or an
         // `onEnded` below is dropped before it touches anything (R24); the
         // values go last.
+        let endedEveryNode = isTornDown
         isTornDown = true
-        for position in 0..<nodes.count {
-            let node = NodeID(position: position)
-            if nodes[node].sinks != nil {
-                killSinks(of: node, notDeclaredIn: nil)
-            }
-            if !nodes[node].sideEffects.isEmpty {
-                let sideEffects = nodes[node].sideEffects
-                nodes[node].sideEffects = SideEffectList()
-                SideEffectList.end(sideEffects)
+        if !endedEveryNode {
+            for position in 0..<nodes.count {
+                let node = NodeID(position: position)
+                if nodes[node].sinks != nil {
+                    killSinks(of: node, notDeclaredIn: nil)
+                }
+                if !nodes[node].sideEffects.isEmpty {
+                    let sideEffects = nodes[node].sideEffects
+                    nodes[node].sideEffects = SideEffectList()
+                    SideEffectList.end(sideEffects)
+                }
             }
         }
         for store in storeTable {
