@@ -138,6 +138,10 @@ let package = Package(
             name: "WorkflowTestingTests",
             dependencies: ["Workflow", "WorkflowTesting"]
         ),
+        // What the worker tests of both modules share: the probe their
+        // workers write to, waiting for asynchronous deliveries, expected
+        // issues (not a product).
+        .target(name: "WorkerTestSupport", dependencies: ["Workflow"], path: "Tests/WorkerTestSupport"),
         .testTarget(
             name: "WorkflowConcurrencyTests",
             dependencies: [
@@ -147,6 +151,7 @@ let package = Package(
                 "WorkflowConcurrencyTesting",
                 "WorkflowTesting",
                 "WorkflowHostHarness",
+                "WorkerTestSupport",
             ]
         ),
         .testTarget(
@@ -158,6 +163,7 @@ let package = Package(
                 "WorkflowCombineTesting",
                 "WorkflowTesting",
                 "WorkflowHostHarness",
+                "WorkerTestSupport",
                 combineOnLinux,
             ]
         ),

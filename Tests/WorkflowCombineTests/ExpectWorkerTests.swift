@@ -8,6 +8,7 @@ import Workflow
 import WorkflowCombine
 import WorkflowCombineTesting
 import WorkflowTesting
+import WorkerTestSupport
 
 // T10 for WorkflowCombine: `expectWorker` expects a worker's
 // `WorkerWorkflow` child; `expectPublisher(producingOutput:key:)` and

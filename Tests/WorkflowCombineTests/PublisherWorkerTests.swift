@@ -8,6 +8,7 @@ import Testing
 import Workflow
 import WorkflowCombine
 import WorkflowHostHarness
+import WorkerTestSupport
 
 // The worker rules for WorkflowCombine's workers and publishers, on every
 // runtime: values arrive on the main queue, never inside a render (W1); a

@@ -1,4 +1,5 @@
 import Workflow
+import WorkerTestSupport
 
 /// Runs one async side effect under `key`, when set. Its action records
 /// "start KEY", waits for `gate`, sends "done KEY" to the node on the main

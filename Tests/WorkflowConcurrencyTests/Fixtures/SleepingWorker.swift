@@ -1,4 +1,5 @@
 import WorkflowConcurrency
+import WorkerTestSupport
 
 /// A worker that records its start, waits, records its finish and returns
 /// `value`. Equivalent workers have the same `value`.

@@ -1,4 +1,5 @@
 import WorkflowConcurrency
+import WorkerTestSupport
 
 /// An `AsyncSequenceWorker` over a stream the test feeds. Equivalent
 /// workers have the same `name`.

@@ -6,28 +6,30 @@ import Workflow
 ///
 /// A probe belongs to one test: tests run concurrently, so nothing here is
 /// global.
-final class Probe: @unchecked Sendable {
+public final class Probe: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [String] = []
     private var renderDepth = 0
     private var misplaced: [String] = []
 
     /// Every event recorded, in order.
-    var events: [String] {
+    public init() {}
+
+    public var events: [String] {
         lock.withLock { storage }
     }
 
     /// How many recorded events equal `event`.
-    func count(_ event: String) -> Int {
+    public func count(_ event: String) -> Int {
         events.filter { $0 == event }.count
     }
 
-    func record(_ event: String) {
+    public func record(_ event: String) {
         lock.withLock { storage.append(event) }
     }
 
     /// Runs a render body, marking the time inside it.
-    func rendering<T>(_ body: () -> T) -> T {
+    public func rendering<T>(_ body: () -> T) -> T {
         lock.withLock { renderDepth += 1 }
         defer { lock.withLock { renderDepth -= 1 } }
         return body()
@@ -35,7 +37,7 @@ final class Probe: @unchecked Sendable {
 
     /// Records an output that reached a workflow, and whether it came at a
     /// wrong place: off the main queue, or inside a render (W1).
-    func delivered(_ output: String) {
+    public func delivered(_ output: String) {
         let inRender = lock.withLock { renderDepth > 0 }
         let onMain = MainQueue.isOnMainQueue
         record("output \(output)")
@@ -45,7 +47,7 @@ final class Probe: @unchecked Sendable {
     }
 
     /// Outputs that arrived off the main queue or during a render.
-    var misplacedDeliveries: [String] {
+    public var misplacedDeliveries: [String] {
         lock.withLock { misplaced }
     }
 }

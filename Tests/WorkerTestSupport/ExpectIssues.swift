@@ -4,7 +4,7 @@ import Testing
 /// Runs `body`, which must report, through the tester, exactly one issue
 /// containing each of `messages`. Those issues are expected, so the test
 /// passes; an issue not listed, or a listed one not reported, fails it.
-func expectIssues(
+public func expectIssues(
     _ messages: [String],
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () -> Void

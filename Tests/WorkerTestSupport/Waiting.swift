@@ -4,7 +4,7 @@ import Testing
 /// the machines running the tests may be busy, and under AddressSanitizer
 /// on two cores a cancelled task waited more than 5 s for a thread while
 /// the rest of the suite ran. A wait that succeeds returns at once.
-let workerTimeout: Duration = .seconds(30)
+public let workerTimeout: Duration = .seconds(30)
 
 /// Waits, yielding the main actor, until `condition` holds; returns whether
 /// it held. Tests `#expect` the result, so a worker that never delivers
@@ -20,7 +20,7 @@ let workerTimeout: Duration = .seconds(30)
 /// workers run at: each was queued behind whatever the awaited work had
 /// queued there, so by then that work has had its chance.
 @MainActor
-func eventually(
+public func eventually(
     timeout: Duration = workerTimeout,
     minimumTurns: Int = 500,
     minimumPoolTurns: Int = 100,
@@ -44,6 +44,6 @@ func eventually(
 /// Lets the main actor run for `duration`, so that anything due in that
 /// time (a late output) gets its chance to happen.
 @MainActor
-func settle(for duration: Duration = .milliseconds(100)) async {
+public func settle(for duration: Duration = .milliseconds(100)) async {
     try? await Task.sleep(for: duration)
 }
