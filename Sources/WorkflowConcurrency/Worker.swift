@@ -59,17 +59,6 @@ extension Worker {
     public func asAnyWorkflow() -> AnyWorkflow<Void, Output> {
         AnyWorkflow(WorkerWorkflow(worker: self))
     }
-
-    /// A worker asked for directly (`running(in:key:)`) becomes its node
-    /// without going through an `AnyWorkflow` box.
-    @inlinable
-    public func _renderAsChild<Parent, Action: WorkflowAction>(
-        in context: RenderContext<Parent>,
-        key: String,
-        outputMap: @escaping (Output) -> Action
-    ) -> Rendering where Action.WorkflowType == Parent {
-        WorkerWorkflow(worker: self)._renderAsChild(in: context, key: key, outputMap: outputMap)
-    }
 }
 
 extension Worker where Self: Equatable {

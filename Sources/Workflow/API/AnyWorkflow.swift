@@ -40,16 +40,6 @@ extension AnyWorkflow: Workflow {
     @inlinable
     public func asAnyWorkflow() -> AnyWorkflow<Rendering, Output> { self }
 
-    /// Opens the box: the child node has the wrapped workflow's type.
-    @inlinable
-    public func _renderAsChild<Parent, Action: WorkflowAction>(
-        in context: RenderContext<Parent>,
-        key: String,
-        outputMap: @escaping (Output) -> Action
-    ) -> Rendering where Action.WorkflowType == Parent {
-        storage.render(in: context, key: key, outputMap: outputMap)
-    }
-
     /// The same workflow with its outputs transformed.
     @inlinable
     public func mapOutput<NewOutput>(_ transform: @escaping (Output) -> NewOutput) -> AnyWorkflow<Rendering, NewOutput> {

@@ -29,14 +29,8 @@ public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     /// effects, and declares sinks, through `context`.
     func render(state: State, context: RenderContext<Self>) -> Rendering
 
-    /// Render skipping's `==` of two workflow values (S2), chosen where the
-    /// type conforms: `==` for an `Equatable` workflow, `nil` (left to a
-    /// look-up at run time) otherwise. A requirement so that the fast runtime
-    /// calls `==` specialised for the concrete type; the runtime never asks
-    /// it of a class. Not for user code: the defaults are the only witnesses.
+    // Hidden requirements, not for user code: see HiddenRequirements.swift.
     static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool?
-
-    /// The same for two states (S1).
     static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool?
 }
 
@@ -47,42 +41,6 @@ extension Workflow {
     @inlinable
     public func asAnyWorkflow() -> AnyWorkflow<Rendering, Output> {
         AnyWorkflow(self)
-    }
-
-    /// A concrete workflow renders as its own node: straight into the runtime,
-    /// specialised for `Self` at the caller (no type erasure, no box).
-    @inlinable
-    public func _renderAsChild<Parent, Action: WorkflowAction>(
-        in context: RenderContext<Parent>,
-        key: String,
-        outputMap: @escaping (Output) -> Action
-    ) -> Rendering where Action.WorkflowType == Parent {
-        context.render(workflow: self, key: key, outputMap: outputMap)
-    }
-}
-
-// S1, S2: what the fast runtime compares, chosen at the conformance. A
-// conformance the compiler cannot see there (a conditional or retroactive
-// `Equatable`) falls back to `Equality`, found once per type at run time.
-extension Workflow {
-    @inlinable
-    public static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool? { nil }
-
-    @inlinable
-    public static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool? { nil }
-}
-
-extension Workflow where Self: Equatable {
-    @inlinable
-    public static func _renderSkippingEquality(_ lhs: Self, _ rhs: Self) -> Bool? {
-        lhs == rhs
-    }
-}
-
-extension Workflow where State: Equatable {
-    @inlinable
-    public static func _renderSkippingStateEquality(_ lhs: State, _ rhs: State) -> Bool? {
-        lhs == rhs
     }
 }
 

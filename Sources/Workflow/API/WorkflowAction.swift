@@ -10,20 +10,8 @@ public protocol WorkflowAction<WorkflowType> {
         context: ApplyContext<WorkflowType>
     ) -> WorkflowType.Output?
 
-    /// Sends `action` from a sink of the fast runtime (`target` is its
-    /// registration) into that runtime. A requirement so that the send runs
-    /// specialised for the concrete action type: a sink registration is a
-    /// generic class, whose own methods never are. Not for user code: the
-    /// default is the only witness.
+    // Hidden requirement, not for user code: see HiddenRequirements.swift.
     static func _sendToFastRuntime(_ action: Self, target: AnyObject)
-}
-
-extension WorkflowAction {
-    @inlinable
-    public static func _sendToFastRuntime(_ action: Self, target: AnyObject) {
-        let target = unsafeDowncast(target, to: ActionSinkTarget<Self>.self)
-        target.runtime.receive(action, from: target)
-    }
 }
 
 extension WorkflowAction {
