@@ -1,14 +1,14 @@
 /// A node's side effects in the order they started (R11, R12), which is the
 /// order in which they end: a list through their lifetimes
-/// (`Lifetime.nextSideEffect`), so that a side effect costs one object, its
-/// `Lifetime`, and a node without side effects costs nothing.
+/// (`SideEffectLifetime.nextSideEffect`), so that a side effect costs one
+/// object, its lifetime, and a node without side effects costs nothing.
 ///
 /// The list owns one retain of each lifetime in it, taken when the lifetime
 /// joins and given back when it leaves. Look-ups walk the list; a node with
 /// more than `indexThreshold` side effects also gets a `SideEffectIndex`.
 @usableFromInline
 struct SideEffectList {
-    @usableFromInline var first: Unmanaged<Lifetime>?
+    @usableFromInline var first: Unmanaged<SideEffectLifetime>?
 
     @inlinable
     init() {
@@ -24,8 +24,8 @@ struct SideEffectList {
 
     /// The lifetime of `key`; else nil, with the last lifetime (where a new
     /// one joins) and the length of the list.
-    func find(_ key: SideEffectKey) -> (found: Lifetime?, last: Unmanaged<Lifetime>?, count: Int) {
-        var last: Unmanaged<Lifetime>?
+    func find(_ key: SideEffectKey) -> (found: SideEffectLifetime?, last: Unmanaged<SideEffectLifetime>?, count: Int) {
+        var last: Unmanaged<SideEffectLifetime>?
         var count = 0
         var current = first
         while let entry = current {
@@ -41,7 +41,7 @@ struct SideEffectList {
 
     /// Links `entry` after `last` (the end of the list); the list takes
     /// over the retain the entry carries.
-    mutating func link(_ entry: Unmanaged<Lifetime>, after last: Unmanaged<Lifetime>?) {
+    mutating func link(_ entry: Unmanaged<SideEffectLifetime>, after last: Unmanaged<SideEffectLifetime>?) {
         if let last {
             last._withUnsafeGuaranteedRef { $0.nextSideEffect = entry }
         } else {
@@ -119,8 +119,8 @@ struct SideEffectList {
     #endif
 
     /// The last lifetime, where a new one joins.
-    var last: Unmanaged<Lifetime>? {
-        var last: Unmanaged<Lifetime>?
+    var last: Unmanaged<SideEffectLifetime>? {
+        var last: Unmanaged<SideEffectLifetime>?
         var current = first
         while let entry = current {
             last = entry
@@ -130,7 +130,7 @@ struct SideEffectList {
     }
 
     /// Calls `body` with each lifetime, in start order.
-    func forEach(_ body: (Lifetime) -> Void) {
+    func forEach(_ body: (SideEffectLifetime) -> Void) {
         var current = first
         while let entry = current {
             current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
@@ -141,9 +141,9 @@ struct SideEffectList {
     /// A list being built by appending.
     private struct Tail {
         var list = SideEffectList()
-        var last: Unmanaged<Lifetime>?
+        var last: Unmanaged<SideEffectLifetime>?
 
-        mutating func append(_ entry: Unmanaged<Lifetime>) {
+        mutating func append(_ entry: Unmanaged<SideEffectLifetime>) {
             list.link(entry, after: last)
             last = entry
         }
@@ -153,9 +153,9 @@ struct SideEffectList {
 /// Key to lifetime, for a node with many side effects (`SideEffectList`);
 /// kept by the runtime beside the node's record.
 final class SideEffectIndex {
-    @exclusivity(unchecked) var byKey: [SideEffectKey: Unmanaged<Lifetime>] = [:]
+    @exclusivity(unchecked) var byKey: [SideEffectKey: Unmanaged<SideEffectLifetime>] = [:]
     /// The end of the list, where a new side effect joins.
-    @exclusivity(unchecked) var last: Unmanaged<Lifetime>?
+    @exclusivity(unchecked) var last: Unmanaged<SideEffectLifetime>?
 
     init(_ list: SideEffectList) {
         list.forEach { add(Unmanaged.passUnretained($0)) }
@@ -164,7 +164,7 @@ final class SideEffectIndex {
     /// Indexes a lifetime that joined the end of the list. A key not equal
     /// to itself (R11) stays out: no look-up could find it, and no removal
     /// could take it out again.
-    func add(_ entry: Unmanaged<Lifetime>) {
+    func add(_ entry: Unmanaged<SideEffectLifetime>) {
         let key = entry._withUnsafeGuaranteedRef { $0.key }
         if key.isEqualToItself {
             byKey[key] = entry

@@ -42,15 +42,15 @@ extension FastRuntime {
     /// list (after `last`). A key not equal to itself is never found again,
     /// so it starts anew in every pass and ends after it, as upstream's.
     private func startSideEffect(
-        key: SideEffectKey, node: NodeID, after last: Unmanaged<Lifetime>?, pass: UInt32
-    ) -> Unmanaged<Lifetime> {
-        let entry = Unmanaged.passRetained(Lifetime(key: key, pass: pass))
+        key: SideEffectKey, node: NodeID, after last: Unmanaged<SideEffectLifetime>?, pass: UInt32
+    ) -> Unmanaged<SideEffectLifetime> {
+        let entry = Unmanaged.passRetained(SideEffectLifetime(key: key, pass: pass))
         nodes[node].sideEffects.link(entry, after: last)
         return entry
     }
 
     /// R11: a key asked for again; twice in one pass is an error.
-    private func markAsked(_ lifetime: Lifetime, pass: UInt32, workflowType: Any.Type) {
+    private func markAsked(_ lifetime: SideEffectLifetime, pass: UInt32, workflowType: Any.Type) {
         if lifetime.seenInPass == pass {
             RuntimeErrors.duplicateSideEffect(workflowType: workflowType, key: lifetime.key.erased)
         }
