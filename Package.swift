@@ -5,8 +5,14 @@ import PackageDescription
 // the Swift toolchain only (and, on Linux, OpenCombine, which stands in for
 // Combine there); WorkflowTesting and the worker testing products add
 // IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
+// The products are what a user's package depends on. The test support
+// (WorkloadProfiles, WorkflowHostHarness, DifferentialTesting) is targets
+// only, and so are the fuzzer and the example app: SwiftPM gives a root
+// package's executable targets an executable of the target's name
+// (`swift run workflow-fuzz`, `make fuzz`), which no dependent package sees.
 // Benchmarks and their dependencies live in the nested package under
-// Benchmarks/.
+// Benchmarks/, which builds WorkloadProfiles and WorkflowHostHarness itself
+// from their folders here (symbolic links in Benchmarks/Sources/).
 
 /// OpenCombine, on Linux only: the targets that publish through Combine
 /// import it where `Combine` cannot be imported.
@@ -34,17 +40,6 @@ let package = Package(
         // `RenderTester.expectWorker` and `expectPublisher`, for users' unit
         // tests of workflows that run publishers.
         .library(name: "WorkflowCombineTesting", targets: ["WorkflowCombineTesting"]),
-        // Workload profiles (Profiles/*.json) shared by the benchmarks, the
-        // differential fuzzer and `make profile`.
-        .library(name: "WorkloadProfiles", targets: ["WorkloadProfiles"]),
-        // What the tests, the differential tester and the benchmarks share:
-        // the runtimes they choose from, one protocol over both hosts, the
-        // seeded generator.
-        .library(name: "WorkflowHostHarness", targets: ["WorkflowHostHarness"]),
-        // `make fuzz`: the differential fuzzer (a tool, not a library).
-        .executable(name: "workflow-fuzz", targets: ["WorkflowFuzz"]),
-        // `make example`: the inbox example app (Examples/Inbox).
-        .executable(name: "inbox-example", targets: ["InboxExampleApp"]),
     ],
     dependencies: [
         // Only WorkflowTesting uses these: its failures reach XCTest and
@@ -90,7 +85,12 @@ let package = Package(
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ]
         ),
+        // Workload profiles (Profiles/*.json) shared by the benchmarks, the
+        // differential fuzzer and `make profile` (not a product).
         .target(name: "WorkloadProfiles"),
+        // What the tests, the differential tester and the benchmarks share:
+        // the runtimes they choose from, one protocol over both hosts, the
+        // seeded generator (not a product).
         .target(name: "WorkflowHostHarness", dependencies: ["Workflow", "WorkflowReference", combineOnLinux]),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
@@ -100,8 +100,9 @@ let package = Package(
         ),
         // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
         .executableTarget(
-            name: "WorkflowFuzz",
-            dependencies: ["DifferentialTesting", "WorkloadProfiles"]
+            name: "workflow-fuzz",
+            dependencies: ["DifferentialTesting", "WorkloadProfiles"],
+            path: "Sources/WorkflowFuzz"
         ),
         // The inbox example (Examples/README.md): its workflows, the app that
         // runs a scripted session, and their tests.
@@ -111,7 +112,7 @@ let package = Package(
             path: "Examples/Inbox/Sources/InboxExample"
         ),
         .executableTarget(
-            name: "InboxExampleApp",
+            name: "inbox-example",
             dependencies: ["InboxExample", "Workflow", "WorkflowReference"],
             path: "Examples/Inbox/Sources/InboxExampleApp"
         ),

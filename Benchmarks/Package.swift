@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The benchmark suite of FastWorkflow, kept in its own package so
-// that the library and `swift test` at the root never build the harness.
+// that the library and `swift test` at the root never build it or its
+// dependencies.
 // Every workload runs three ways: the fast runtime, the reference runtime and
 // hand-written vanilla Swift (see Sources/Workloads/).
 let package = Package(
@@ -10,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "FastWorkflow", path: "../"),
+        // What the harness publishes through on Linux, as in the root package.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // The malloc interposer trait makes mallocCountTotal exact; the
         // default traits do not resolve on these machines.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
@@ -29,6 +32,19 @@ let package = Package(
         .target(name: "AlignedAllocShim"),
         // Typed reads of jemalloc's statistics (mallctl) for Swift.
         .target(name: "JemallocStats", dependencies: ["CJemalloc"]),
+        // The root package's workload profiles and host harness: test
+        // support, not products of the library, so this package builds them
+        // itself from their folders there (Sources/WorkloadProfiles and
+        // Sources/WorkflowHostHarness are symbolic links to them).
+        .target(name: "WorkloadProfiles"),
+        .target(
+            name: "WorkflowHostHarness",
+            dependencies: [
+                .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowReference", package: "FastWorkflow"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // The workloads W1-W8: each workflow written once and run on both
         // hosts, plus the vanilla computation, each with a result check.
         .target(
@@ -36,8 +52,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
-                .product(name: "WorkloadProfiles", package: "FastWorkflow"),
-                .product(name: "WorkflowHostHarness", package: "FastWorkflow"),
+                "WorkloadProfiles",
+                "WorkflowHostHarness",
             ]
         ),
         // Runs every workload op in a plain loop reading jemalloc's counters,
@@ -60,7 +76,7 @@ let package = Package(
                 "JemallocStats",
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
-                .product(name: "WorkflowHostHarness", package: "FastWorkflow"),
+                "WorkflowHostHarness",
             ]
         ),
         // The ordo-one/benchmark target: wallClock and mallocCountTotal only.

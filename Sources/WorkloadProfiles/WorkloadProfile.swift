@@ -103,12 +103,15 @@ public struct WorkloadProfile: Decodable, Sendable, Equatable {
 extension WorkloadProfile {
     /// The `Profiles/` folder: `$WORKFLOW_PROFILES_DIR` if set, else the one
     /// in this source tree (found from this file's path, so it works from
-    /// the root package's tests and from the nested benchmark package).
+    /// the root package's tests and from the nested benchmark package). The
+    /// benchmark package compiles this file through a symbolic link: the
+    /// link is resolved first, so the path is the one under the root's
+    /// `Sources/`.
     public static var directory: URL {
         if let override = ProcessInfo.processInfo.environment["WORKFLOW_PROFILES_DIR"] {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        return URL(fileURLWithPath: #filePath)
+        return URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent() // WorkloadProfiles/
             .deletingLastPathComponent() // Sources/
             .deletingLastPathComponent() // repository root
