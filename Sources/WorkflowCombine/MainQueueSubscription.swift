@@ -7,9 +7,9 @@ import Dispatch
 
 /// A side effect's subscription to a publisher: every value is handed to
 /// `deliver` later, on the main queue, so never inside the render that
-/// subscribed nor inside any other (W1), in the order the publisher emitted
+/// subscribed nor inside any other (WK1), in the order the publisher emitted
 /// them. Once `end()` is called, which the side effect's lifetime does,
-/// nothing more is delivered, even a value already on its way (W2, W3).
+/// nothing more is delivered, even a value already on its way (WK2, WK3).
 @usableFromInline
 final class MainQueueSubscription {
     private var cancellable: AnyCancellable?

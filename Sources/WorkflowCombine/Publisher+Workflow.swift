@@ -8,8 +8,8 @@ import Workflow
 extension Publisher where Failure == Never {
     /// Runs this publisher as a child of the workflow rendering `context`,
     /// under `key`; each value is an action of the parent, applied when it
-    /// arrives on the main queue (W1). The node subscribes once, when it
-    /// starts; ending it cancels the subscription (W3).
+    /// arrives on the main queue (WK1). The node subscribes once, when it
+    /// starts; ending it cancels the subscription (WK3).
     @inlinable
     public func running<Parent>(in context: RenderContext<Parent>, key: String = "") where Output == AnyWorkflowAction<Parent> {
         PublisherWorkflow(publisher: self).running(in: context, key: key)

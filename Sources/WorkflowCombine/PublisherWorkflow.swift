@@ -7,8 +7,8 @@ import Workflow
 
 /// The node that runs a publisher given to `running(in:key:)`,
 /// `mapOutput(_:)` or `asAnyWorkflow()`: it subscribes once, when it
-/// starts, and sends each value as its output (W1); its end cancels the
-/// subscription (W3).
+/// starts, and sends each value as its output (WK1); its end cancels the
+/// subscription (WK3).
 ///
 /// Generic over the output only, so that a test can expect it without
 /// naming the publisher's type (`expectPublisher(producingOutput:key:)`).

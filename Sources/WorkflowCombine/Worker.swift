@@ -13,8 +13,8 @@ import Workflow
 /// subscribes to `run()`; later renders that ask for an equivalent worker
 /// (see `isEquivalent(to:)`) keep that subscription. A worker that is not
 /// equivalent to the previous one subscribes anew and the old subscription
-/// is cancelled (W2); a render that no longer asks for it cancels it (W3).
-/// Values reach the parent on the main queue, never during a render (W1).
+/// is cancelled (WK2); a render that no longer asks for it cancels it (WK3).
+/// Values reach the parent on the main queue, never during a render (WK1).
 ///
 /// ```swift
 /// struct LoadUser: Worker {
@@ -39,7 +39,7 @@ public protocol Worker<Output>: AnyWorkflowConvertible where Rendering == Void {
     associatedtype WorkerPublisher: Publisher where WorkerPublisher.Output == Output, WorkerPublisher.Failure == Never
 
     /// Makes the publisher. Called once per run of the worker, when the
-    /// worker starts or restarts (W2).
+    /// worker starts or restarts (WK2).
     func run() -> WorkerPublisher
 
     /// Whether `otherWorker`, the worker asked for in the previous render,

@@ -9,10 +9,10 @@ import Workflow
 /// worker, and what `RenderTester.expectWorker` expects.
 ///
 /// Its state is the identity of the current run. A worker that is not
-/// equivalent to the previous one gets a new identity (W2); the one side
+/// equivalent to the previous one gets a new identity (WK2); the one side
 /// effect, keyed by the identity, owns the subscription, so a new identity
 /// subscribes anew and ends the old side effect, whose lifetime cancels the
-/// old subscription. Removing the node ends the side effect too (W3).
+/// old subscription. Removing the node ends the side effect too (WK3).
 @usableFromInline
 package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
     @usableFromInline package typealias State = UUID

@@ -3,7 +3,7 @@ import Workflow
 /// A worker that runs an async closure once and sends its result.
 ///
 /// Any two `AsyncOperationWorker`s are equivalent, so the operation runs
-/// once per node (W4): later renders never restart it, whatever closure
+/// once per node (WK4): later renders never restart it, whatever closure
 /// they pass. To run it again, ask for it under another key.
 ///
 /// ```swift

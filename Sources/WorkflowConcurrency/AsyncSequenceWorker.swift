@@ -1,12 +1,12 @@
 import Workflow
 
 /// A worker whose work is an `AsyncSequence`: each element is sent to the
-/// parent as an output, in order, on the main actor (W1).
+/// parent as an output, in order, on the main actor (WK1).
 ///
 /// Like a `Worker`, it is a node of its own: an equivalent worker in a later
 /// render keeps the running iteration; a worker that is not equivalent
-/// starts a new one and cancels the old (W2); a render that no longer asks
-/// for it cancels it (W3). The sequence should not throw: an error thrown
+/// starts a new one and cancels the old (WK2); a render that no longer asks
+/// for it cancels it (WK3). The sequence should not throw: an error thrown
 /// while the worker is running stops the program.
 ///
 /// ```swift

@@ -10,7 +10,7 @@ import Workflow
 ///
 /// Like `WorkerWorkflow`, its state is the identity of the current run and
 /// its one side effect, keyed by that identity, owns the iterating task
-/// (W2, W3).
+/// (WK2, WK3).
 @usableFromInline
 package struct AsyncSequenceWorkerWorkflow<WorkerType: AsyncSequenceWorker>: Workflow {
     @usableFromInline package typealias State = UUID
@@ -48,7 +48,7 @@ package struct AsyncSequenceWorkerWorkflow<WorkerType: AsyncSequenceWorker>: Wor
         }
     }
 
-    /// Iterates the sequence on the main actor (W1), sending each element
+    /// Iterates the sequence on the main actor (WK1), sending each element
     /// until the lifetime ends.
     @usableFromInline
     func start(

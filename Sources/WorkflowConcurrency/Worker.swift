@@ -7,8 +7,8 @@ import Workflow
 /// starts `run()` in a task; later renders that ask for an equivalent worker
 /// (see `isEquivalent(to:)`) leave that task alone. A worker that is not
 /// equivalent to the previous one starts over and the old task is cancelled
-/// (W2); a render that no longer asks for it cancels its task (W3). The
-/// result reaches the parent on the main actor, never during a render (W1).
+/// (WK2); a render that no longer asks for it cancels its task (WK3). The
+/// result reaches the parent on the main actor, never during a render (WK1).
 ///
 /// Declare `Output` with a `typealias`: the compiler does not always infer
 /// it from `run()` when the worker is used in another file.

@@ -9,10 +9,10 @@ import Workflow
 /// worker, and what `RenderTester.expectWorker` expects.
 ///
 /// Its state is the identity of the current run. A worker that is not
-/// equivalent to the previous one gets a new identity (W2); the one side
+/// equivalent to the previous one gets a new identity (WK2); the one side
 /// effect, keyed by the identity, owns the task, so a new identity starts a
 /// new task and ends the old side effect, whose lifetime cancels the old
-/// task. Removing the node ends the side effect too (W3).
+/// task. Removing the node ends the side effect too (WK3).
 @usableFromInline
 package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
     @usableFromInline package typealias State = UUID
@@ -51,7 +51,7 @@ package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
     }
 
     /// Starts `run()` off the main actor; its result is sent on the main
-    /// actor (W1) unless the lifetime ended first.
+    /// actor (WK1) unless the lifetime ended first.
     @usableFromInline
     func start(sending sink: Sink<AnyWorkflowAction<WorkerWorkflow<WorkerType>>>, until lifetime: Lifetime) {
         let worker = worker

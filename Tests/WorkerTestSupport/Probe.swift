@@ -36,7 +36,7 @@ public final class Probe: @unchecked Sendable {
     }
 
     /// Records an output that reached a workflow, and whether it came at a
-    /// wrong place: off the main queue, or inside a render (W1).
+    /// wrong place: off the main queue, or inside a render (WK1).
     public func delivered(_ output: String) {
         let inRender = lock.withLock { renderDepth > 0 }
         let onMain = MainQueue.isOnMainQueue

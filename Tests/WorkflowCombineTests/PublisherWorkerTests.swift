@@ -11,14 +11,14 @@ import WorkflowHostHarness
 import WorkerTestSupport
 
 // The worker rules for WorkflowCombine's workers and publishers, on every
-// runtime: values arrive on the main queue, never inside a render (W1); a
+// runtime: values arrive on the main queue, never inside a render (WK1); a
 // non-equivalent worker subscribes anew and the old subscription is
-// cancelled (W2); removal and the host's release cancel (W3).
+// cancelled (WK2); removal and the host's release cancel (WK3).
 
 @MainActor
 @Suite("Combine workers and publishers")
 struct PublisherWorkerTests {
-    @Test("W1: a worker whose publisher emits at once still delivers after the render that subscribed, on the main queue", arguments: RuntimeKind.allCases)
+    @Test("WK1: a worker whose publisher emits at once still delivers after the render that subscribed, on the main queue", arguments: RuntimeKind.allCases)
     func immediateValueIsNotDeliveredDuringRender(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, WorkerParent(justWorker: JustWorker(value: "now"), probe: probe))
@@ -29,7 +29,7 @@ struct PublisherWorkerTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W1: values sent from other threads reach the parent in order, on the main queue", arguments: RuntimeKind.allCases)
+    @Test("WK1: values sent from other threads reach the parent in order, on the main queue", arguments: RuntimeKind.allCases)
     func valuesFromOtherThreadsInOrder(kind: RuntimeKind) async {
         let probe = Probe()
         let subject = PassthroughSubject<String, Never>()
@@ -46,7 +46,7 @@ struct PublisherWorkerTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W2: an equivalent worker in a later render keeps its subscription", arguments: RuntimeKind.allCases)
+    @Test("WK2: an equivalent worker in a later render keeps its subscription", arguments: RuntimeKind.allCases)
     func equivalentWorkerKeepsSubscription(kind: RuntimeKind) async {
         let probe = Probe()
         let subject = PassthroughSubject<String, Never>()
@@ -59,7 +59,7 @@ struct PublisherWorkerTests {
         #expect(probe.events == ["subscribe a", "output kept"])
     }
 
-    @Test("W2: a non-equivalent worker subscribes anew and the old subscription is cancelled", arguments: RuntimeKind.allCases)
+    @Test("WK2: a non-equivalent worker subscribes anew and the old subscription is cancelled", arguments: RuntimeKind.allCases)
     func nonEquivalentWorkerRestarts(kind: RuntimeKind) async {
         let probe = Probe()
         let old = PassthroughSubject<String, Never>()
@@ -74,7 +74,7 @@ struct PublisherWorkerTests {
         #expect(host.rendering == ["b1"])
     }
 
-    @Test("W2: a value on its way to the main queue when its worker restarts is dropped, though the node and its sink live on", arguments: RuntimeKind.allCases)
+    @Test("WK2: a value on its way to the main queue when its worker restarts is dropped, though the node and its sink live on", arguments: RuntimeKind.allCases)
     func valueInFlightIsDropped(kind: RuntimeKind) async {
         let probe = Probe()
         let old = PassthroughSubject<String, Never>()
@@ -88,7 +88,7 @@ struct PublisherWorkerTests {
         #expect(probe.events == ["subscribe a", "subscribe b", "cancel a"])
     }
 
-    @Test("W3: removing a worker cancels its subscription; later values are not delivered", arguments: RuntimeKind.allCases)
+    @Test("WK3: removing a worker cancels its subscription; later values are not delivered", arguments: RuntimeKind.allCases)
     func removalCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let subject = PassthroughSubject<String, Never>()
@@ -102,7 +102,7 @@ struct PublisherWorkerTests {
         #expect(host.rendering == ["kept"])
     }
 
-    @Test("W3: releasing the host cancels its workers' and publishers' subscriptions (R10)", arguments: RuntimeKind.allCases)
+    @Test("WK3: releasing the host cancels its workers' and publishers' subscriptions (R10)", arguments: RuntimeKind.allCases)
     func hostReleaseCancels(kind: RuntimeKind) {
         let probe = Probe()
         let subject = PassthroughSubject<String, Never>()
@@ -115,7 +115,7 @@ struct PublisherWorkerTests {
         #expect(probe.events.sorted() == ["cancel a", "cancel publisher", "subscribe a", "subscribe publisher"])
     }
 
-    @Test("R23, W1: a publisher run with running(in:key:) is subscribed once per node; a new key subscribes anew and cancels the old", arguments: RuntimeKind.allCases)
+    @Test("R23, WK1: a publisher run with running(in:key:) is subscribed once per node; a new key subscribes anew and cancels the old", arguments: RuntimeKind.allCases)
     func publisherSubscribedOncePerKey(kind: RuntimeKind) async {
         let probe = Probe()
         func publisher(_ name: String, _ subject: PassthroughSubject<String, Never>) -> AnyPublisher<String, Never> {
@@ -139,7 +139,7 @@ struct PublisherWorkerTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W1, S2: a worker and a publisher under a skipped node keep running and their values reach the root", arguments: RuntimeKind.allCases)
+    @Test("WK1, S2: a worker and a publisher under a skipped node keep running and their values reach the root", arguments: RuntimeKind.allCases)
     func workersInSkippedSubtree(kind: RuntimeKind) async {
         let probe = Probe()
         let workerSubject = PassthroughSubject<String, Never>()

@@ -4,13 +4,13 @@ import WorkflowConcurrency
 import WorkflowHostHarness
 import WorkerTestSupport
 
-// W4: an AsyncOperationWorker's operation runs once per node; a new key is
+// WK4: an AsyncOperationWorker's operation runs once per node; a new key is
 // a new node, and so a new run.
 
 @MainActor
-@Suite("AsyncOperationWorker (W4)")
+@Suite("AsyncOperationWorker (WK4)")
 struct AsyncOperationWorkerTests {
-    @Test("W4: the operation runs once however often the parent renders", arguments: RuntimeKind.allCases)
+    @Test("WK4: the operation runs once however often the parent renders", arguments: RuntimeKind.allCases)
     func runsOnce(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, OperationParent(probe: probe))
@@ -26,7 +26,7 @@ struct AsyncOperationWorkerTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W4: a new key starts a new node, whose operation runs again", arguments: RuntimeKind.allCases)
+    @Test("WK4: a new key starts a new node, whose operation runs again", arguments: RuntimeKind.allCases)
     func keyChangeRunsAgain(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, OperationParent(probe: probe))
@@ -41,7 +41,7 @@ struct AsyncOperationWorkerTests {
     // Upstream's `testWorkflowKeyChange`: after the key change, the new run's
     // output sets the state to the value it already has; the host still
     // publishes a rendering for that cascade (S3), with render skipping too.
-    @Test("W4, S3: an output that changes nothing after a key change still publishes a rendering", arguments: RuntimeKind.allCases)
+    @Test("WK4, S3: an output that changes nothing after a key change still publishes a rendering", arguments: RuntimeKind.allCases)
     func keyChangeOutputPublishesRendering(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, OperationParent(probe: probe))

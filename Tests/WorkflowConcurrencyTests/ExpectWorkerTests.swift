@@ -103,7 +103,7 @@ struct ExpectWorkerTests {
         }
     }
 
-    @Test("T10, W4: any AsyncOperationWorker is equivalent to the expected one")
+    @Test("T10, WK4: any AsyncOperationWorker is equivalent to the expected one")
     func asyncOperationWorker() {
         OperationUser()
             .renderTester()

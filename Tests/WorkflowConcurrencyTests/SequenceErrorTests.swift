@@ -5,7 +5,7 @@ import WorkflowConcurrency
 import WorkflowHostHarness
 import WorkerTestSupport
 
-// W3: an AsyncSequenceWorker whose sequence throws while it runs stops the
+// WK3: an AsyncSequenceWorker whose sequence throws while it runs stops the
 // program, with a message naming the worker type. Exit tests: one child
 // process per runtime.
 
@@ -43,9 +43,9 @@ private func hostThrowingWorker(_ kind: RuntimeKind) async {
     withExtendedLifetime(host) {}
 }
 
-@Suite("AsyncSequenceWorker errors (W3)")
+@Suite("AsyncSequenceWorker errors (WK3)")
 struct SequenceErrorTests {
-    @Test("W3: a sequence that throws while its worker runs is fatal; the message names the worker type", arguments: RuntimeKind.allCases)
+    @Test("WK3: a sequence that throws while its worker runs is fatal; the message names the worker type", arguments: RuntimeKind.allCases)
     func throwingSequenceIsFatal(kind: RuntimeKind) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [kind] in
             await hostThrowingWorker(kind)

@@ -4,13 +4,13 @@ import WorkflowConcurrency
 import WorkflowHostHarness
 import WorkerTestSupport
 
-// W3: a worker the parent no longer asks for, or whose host is released,
+// WK3: a worker the parent no longer asks for, or whose host is released,
 // has its task cancelled, and nothing it produces afterwards is delivered.
 
 @MainActor
-@Suite("Workers: removal (W3)")
+@Suite("Workers: removal (WK3)")
 struct WorkerCancellationTests {
-    @Test("W3: removing a worker cancels its task", arguments: RuntimeKind.allCases)
+    @Test("WK3: removing a worker cancels its task", arguments: RuntimeKind.allCases)
     func removalCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe), probe: probe))
@@ -23,7 +23,7 @@ struct WorkerCancellationTests {
         #expect(host.rendering == [])
     }
 
-    @Test("W3: a removed worker that ignores cancellation delivers nothing", arguments: RuntimeKind.allCases)
+    @Test("WK3: a removed worker that ignores cancellation delivers nothing", arguments: RuntimeKind.allCases)
     func removedCarelessWorkerDeliversNothing(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -39,7 +39,7 @@ struct WorkerCancellationTests {
         #expect(probe.count("output a") == 0)
     }
 
-    @Test("W3: releasing the host cancels its workers (R10)", arguments: RuntimeKind.allCases)
+    @Test("WK3: releasing the host cancels its workers (R10)", arguments: RuntimeKind.allCases)
     func hostReleaseCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe), probe: probe))
@@ -50,7 +50,7 @@ struct WorkerCancellationTests {
         #expect(await eventually { probe.count("cancelled a") == 1 })
     }
 
-    @Test("W3: removing an AsyncSequenceWorker cancels its iteration; later elements are not delivered", arguments: RuntimeKind.allCases)
+    @Test("WK3: removing an AsyncSequenceWorker cancels its iteration; later elements are not delivered", arguments: RuntimeKind.allCases)
     func sequenceRemovalCancels(kind: RuntimeKind) async {
         let probe = Probe()
         let (stream, continuation) = feedableStream("s", probe: probe)

@@ -4,14 +4,14 @@ import WorkflowConcurrency
 import WorkflowHostHarness
 import WorkerTestSupport
 
-// W1: a worker's output reaches its parent asynchronously, on the main
+// WK1: a worker's output reaches its parent asynchronously, on the main
 // actor, never inside a render, wherever the worker sits in the tree; a
 // worker whose node is skipped (S2) keeps running.
 
 @MainActor
-@Suite("Workers: delivery (W1)")
+@Suite("Workers: delivery (WK1)")
 struct WorkerDeliveryTests {
-    @Test("W1: a worker's result reaches the parent on the main actor, after the render that started it", arguments: RuntimeKind.allCases)
+    @Test("WK1: a worker's result reaches the parent on the main actor, after the render that started it", arguments: RuntimeKind.allCases)
     func resultReachesParent(kind: RuntimeKind) async {
         let probe = Probe()
         let host = TestHost(kind, WorkerParent(worker: SleepingWorker(value: "a", probe: probe), probe: probe))
@@ -22,7 +22,7 @@ struct WorkerDeliveryTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W1: a worker that finishes at once still does not deliver inside the render that started it", arguments: RuntimeKind.allCases)
+    @Test("WK1: a worker that finishes at once still does not deliver inside the render that started it", arguments: RuntimeKind.allCases)
     func immediateResultIsNotDeliveredDuringRender(kind: RuntimeKind) async {
         let probe = Probe()
         let worker = SleepingWorker(value: "now", delay: .zero, probe: probe)
@@ -34,7 +34,7 @@ struct WorkerDeliveryTests {
         #expect(probe.misplacedDeliveries == [])
     }
 
-    @Test("W1: each element of an AsyncSequenceWorker reaches the parent in order, on the main actor", arguments: RuntimeKind.allCases)
+    @Test("WK1: each element of an AsyncSequenceWorker reaches the parent in order, on the main actor", arguments: RuntimeKind.allCases)
     func sequenceElementsInOrder(kind: RuntimeKind) async {
         let probe = Probe()
         let (stream, continuation) = feedableStream("s", probe: probe)
@@ -48,7 +48,7 @@ struct WorkerDeliveryTests {
         continuation.finish()
     }
 
-    @Test("W1, S2: workers under a skipped node keep running and their outputs reach the root", arguments: RuntimeKind.allCases)
+    @Test("WK1, S2: workers under a skipped node keep running and their outputs reach the root", arguments: RuntimeKind.allCases)
     func workersInSkippedSubtree(kind: RuntimeKind) async {
         let probe = Probe()
         let elements = feedableStream("elements", probe: probe)

@@ -4,14 +4,14 @@ import WorkflowConcurrency
 import WorkflowHostHarness
 import WorkerTestSupport
 
-// W2: an equivalent worker keeps its task; a worker that is not equivalent
+// WK2: an equivalent worker keeps its task; a worker that is not equivalent
 // to the previous one starts a new task and the old one is cancelled, its
 // result dropped.
 
 @MainActor
-@Suite("Workers: restart (W2)")
+@Suite("Workers: restart (WK2)")
 struct WorkerRestartTests {
-    @Test("W2: an equivalent worker in a later render keeps its task", arguments: RuntimeKind.allCases)
+    @Test("WK2: an equivalent worker in a later render keeps its task", arguments: RuntimeKind.allCases)
     func equivalentWorkerKeepsTask(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -29,7 +29,7 @@ struct WorkerRestartTests {
         #expect(probe.events == ["start a", "finish a", "output a"])
     }
 
-    @Test("W2: a non-equivalent worker restarts and the old task is cancelled", arguments: RuntimeKind.allCases)
+    @Test("WK2: a non-equivalent worker restarts and the old task is cancelled", arguments: RuntimeKind.allCases)
     func nonEquivalentWorkerRestarts(kind: RuntimeKind) async {
         let probe = Probe()
         let first = SleepingWorker(value: "a", delay: SleepingWorker.untilCancelled, probe: probe)
@@ -46,7 +46,7 @@ struct WorkerRestartTests {
         #expect(probe.count("output a") == 0)
     }
 
-    @Test("W2: the result of a cancelled task is dropped even when the work ignores cancellation", arguments: RuntimeKind.allCases)
+    @Test("WK2: the result of a cancelled task is dropped even when the work ignores cancellation", arguments: RuntimeKind.allCases)
     func cancelledResultIsDropped(kind: RuntimeKind) async {
         let probe = Probe()
         let gate = Gate()
@@ -64,7 +64,7 @@ struct WorkerRestartTests {
         #expect(probe.count("output a") == 0)
     }
 
-    @Test("W2: a non-equivalent AsyncSequenceWorker iterates its new sequence and cancels the old iteration", arguments: RuntimeKind.allCases)
+    @Test("WK2: a non-equivalent AsyncSequenceWorker iterates its new sequence and cancels the old iteration", arguments: RuntimeKind.allCases)
     func sequenceWorkerRestarts(kind: RuntimeKind) async {
         let probe = Probe()
         let old = feedableStream("old", probe: probe)

@@ -4,9 +4,9 @@ import WorkflowConcurrency
 ///
 /// The one place that knows how records arrive. Run as a child, it fetches
 /// off the main actor and its output, the records, reaches the parent on the
-/// main actor, never inside a render (W1). Loaders of the same `count` are
+/// main actor, never inside a render (WK1). Loaders of the same `count` are
 /// equal, so a parent that asks for it on every render keeps the one fetch
-/// running (W2).
+/// running (WK2).
 ///
 /// ```swift
 /// RecordLoader()

@@ -20,7 +20,7 @@ struct InboxSessionTests {
         return host.rendering.list
     }
 
-    @Test("W1, S2, S3: load, scroll, search, open, star, back and delete leave the expected screens and render only the changed path")
+    @Test("WK1, S2, S3: load, scroll, search, open, star, back and delete leave the expected screens and render only the changed path")
     func partOfTheSession() async throws {
         let counter = RenderCounter()
         let host = WorkflowHost(workflow: InboxWorkflow(), observers: [counter])

@@ -5,7 +5,7 @@ import WorkflowTesting
 
 @Suite("InboxWorkflow")
 struct InboxWorkflowTests {
-    @Test("T10, W2: until the records arrive, the root runs the loader under \"load\" and shows no list")
+    @Test("T10, WK2: until the records arrive, the root runs the loader under \"load\" and shows no list")
     func loadingScreen() {
         InboxWorkflow()
             .renderTester()
@@ -31,7 +31,7 @@ struct InboxWorkflowTests {
             .assert(state: InboxWorkflow.State(records: threeRecords))
     }
 
-    @Test("T7, W3: once the records are there, the root no longer runs the loader")
+    @Test("T7, WK3: once the records are there, the root no longer runs the loader")
     func noLoaderOnceLoaded() {
         let tester = InboxWorkflow()
             .renderTester(initialState: InboxWorkflow.State(records: threeRecords))

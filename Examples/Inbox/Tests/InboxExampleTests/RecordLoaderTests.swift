@@ -16,14 +16,14 @@ struct RecordLoaderTests {
         #expect(first.contains { $0.isStarred } && first.contains { !$0.isStarred })
     }
 
-    @Test("W2: loaders are equivalent when they load the same count, so a re-render keeps the running fetch")
+    @Test("WK2: loaders are equivalent when they load the same count, so a re-render keeps the running fetch")
     func equivalence() {
         #expect(RecordLoader().isEquivalent(to: RecordLoader(count: 5_000)))
         #expect(!RecordLoader(count: 10).isEquivalent(to: RecordLoader(count: 11)))
     }
 
     @MainActor
-    @Test("W1: run as a child, the loader's records reach the parent after the render that started it")
+    @Test("WK1: run as a child, the loader's records reach the parent after the render that started it")
     func outputReachesParent() async {
         let host = WorkflowHost(workflow: LoaderParent())
         // Not delivered inside the first render.
