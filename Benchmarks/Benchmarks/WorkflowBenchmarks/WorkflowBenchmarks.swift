@@ -4,10 +4,10 @@ import JemallocStats
 import Workloads
 
 // Every workload case of the catalog, once per variant: "<case id> <variant>".
-// Metrics are wallClock and mallocCountTotal only: any OS metric adds harness
-// mallocs to the samples (the interposer counts them too). Each sample measures `opsPerSample`
-// runs (or one prepared run); BenchTable divides by that number, which it
-// reads from the same catalog.
+// Metrics are wallClock and mallocCountTotal only: any OS metric adds
+// ordo-one's own mallocs to the samples (the interposer counts them too).
+// Each sample measures `opsPerSample` runs (or one prepared run); BenchTable
+// divides by that number, which it reads from the same catalog.
 
 let benchmarks: @Sendable () -> Void = {
     let cases: [WorkloadCase]

@@ -17,10 +17,10 @@ struct VariantFigures: Codable {
     var nsPerOp: Double
     var mallocsPerOp: Double
     var bytesPerOp: Double
-    /// The jemalloc loop's own figures, to compare with the harness.
+    /// The jemalloc loop's own figures, to compare with ordo-one's.
     var loopNsPerOp: Double
     var jemallocMallocsPerOp: Double
-    var harnessMallocsPerOp: Double?
+    var ordoMallocsPerOp: Double?
     var loopRuns: Int
     /// "ordo-one" or "loop": where nsPerOp came from.
     var timeSource: String

@@ -1,10 +1,10 @@
 /// The table `make bench` prints: one line per case, the three variants'
-/// time per op, the two ratios, allocations (harness / jemalloc) and bytes
+/// time per op, the two ratios, allocations (ordo-one / jemalloc) and bytes
 /// per op, and the target with met / missed.
 enum TablePrinter {
     static func print(_ results: BenchResults) {
         let header = ["workload", "operation", "nodes", "fast", "reference", "vanilla", "ref/fast", "fast/van",
-                      "allocs/op f/r/v (harness)", "allocs/op f/r/v (jemalloc)", "bytes/op f/r/v", "target", "met"]
+                      "allocs/op f/r/v (ordo-one)", "allocs/op f/r/v (jemalloc)", "bytes/op f/r/v", "target", "met"]
         var lines = [header]
         for row in results.rows {
             lines.append([
@@ -14,7 +14,7 @@ enum TablePrinter {
                 time(row.fast), time(row.reference), time(row.vanilla),
                 row.referenceOverFast.map { format($0) + "x" } ?? "-",
                 row.fastOverVanilla.map { format($0) + "x" } ?? "-",
-                triple(row) { $0.harnessMallocsPerOp },
+                triple(row) { $0.ordoMallocsPerOp },
                 triple(row) { $0.jemallocMallocsPerOp },
                 triple(row) { $0.bytesPerOp },
                 row.target ?? "-",

@@ -97,30 +97,30 @@ for workloadCase in cases {
     for variant in workloadCase.variants {
         let loop = measureLoop(workloadCase, variant, budget: options.budget, minRuns: options.smoke ? 1 : 3)
         let runs = Double(workloadCase.runsPerSample(variant))
-        let harness = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
+        let ordoFigures = ordo.byName["\(workloadCase.id) \(variant.rawValue)"]
         // One test per case and variant: its result check passed here, and
         // ordo-one (which checks it too) reported it, when it was run.
         let name = "\(workloadCase.id) \(variant.rawValue)"
         if let failure = loop.failure ?? ordo.failures[name] {
             row.failures.append("\(name): \(failure)")
             failed += 1
-        } else if options.ordoPath != nil && harness?.wallClockNs == nil {
+        } else if options.ordoPath != nil && ordoFigures?.wallClockNs == nil {
             row.failures.append("\(workloadCase.id) \(variant.rawValue): missing from ordo-one's results")
             failed += 1
         } else {
             passed += 1
         }
-        let harnessMallocs = harness?.mallocs.map { $0 / runs }
-        let harnessTime = harness?.wallClockNs.map { $0 / runs }
+        let ordoMallocs = ordoFigures?.mallocs.map { $0 / runs }
+        let ordoTime = ordoFigures?.wallClockNs.map { $0 / runs }
         let figures = VariantFigures(
-            nsPerOp: harnessTime ?? loop.nsPerOp,
-            mallocsPerOp: harnessMallocs ?? loop.mallocsPerOp,
+            nsPerOp: ordoTime ?? loop.nsPerOp,
+            mallocsPerOp: ordoMallocs ?? loop.mallocsPerOp,
             bytesPerOp: loop.bytesPerOp,
             loopNsPerOp: loop.nsPerOp,
             jemallocMallocsPerOp: loop.mallocsPerOp,
-            harnessMallocsPerOp: harnessMallocs,
+            ordoMallocsPerOp: ordoMallocs,
             loopRuns: loop.runs,
-            timeSource: harnessTime == nil ? "loop" : "ordo-one"
+            timeSource: ordoTime == nil ? "loop" : "ordo-one"
         )
         switch variant {
         case .runtime(.fast): row.fast = figures

@@ -13,7 +13,7 @@ public struct WorkloadCase {
     public var profile: String
     public var nodes: Int
     /// Operations per ordo-one sample when no preparation is needed, so that
-    /// sub-microsecond ops are not lost in the harness's own overhead
+    /// sub-microsecond ops are not lost in ordo-one's own overhead
     /// (1 for a variant not listed).
     public var opsPerSample: [Variant: Int]
     /// Ordo-one samples at most (a reference op can take tens of ms).
