@@ -11,7 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "FastWorkflow", path: "../"),
-        // What the harness publishes through on Linux, as in the root package.
+        // What WorkflowHostHarness publishes through on Linux, as in the root
+        // package.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // The malloc interposer trait makes mallocCountTotal exact; the
         // default traits do not resolve on these machines.
