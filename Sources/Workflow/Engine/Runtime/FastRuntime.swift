@@ -16,7 +16,7 @@
 //   (renumbering before they could wrap), `+DebugSnapshot`, `+Invariants`
 //   (the debug builds' consistency walk); `RenderFrame`, `CascadeResult`.
 // - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
-// - `CascadeGate` and `StackGuard` (both runtimes), `OutputRoute`,
+// - `CascadeGate` (`StackGuard` is in Shared/), `OutputRoute`,
 //   `SideEffectList`, `RenderContextPool`, `FaultInjection`.
 //
 // Design, in short:
