@@ -3,13 +3,13 @@ import Workflow
 // What one host's nodes share, and the record of one cascade (R16-R18).
 
 /// The per-host state every node and sink registration of one host reaches:
-/// the cascade gate, the chained observer and the configuration read at init.
+/// the gate, the chained observer and the configuration read at init.
 ///
 /// Owned by the host and by every node (nodes hold it strongly; it holds
 /// nothing back but a weak route to the host), touched on the main queue only.
 final class ReferenceRuntime {
-    /// Whether a send may cascade now, later, or not at all (R15, R16).
-    let gate = CascadeGate()
+    /// Whether work may run now, later, or not at all (R10, R15, R16, R19).
+    let gate = ReferenceGate()
 
     /// The host's observers chained into one, or nil: sessions are made only
     /// when this is set.
@@ -18,11 +18,8 @@ final class ReferenceRuntime {
     /// `Runtime.configuration.renderOnlyIfStateChanged`, read once by the host.
     let renderOnlyIfStateChanged: Bool
 
-    /// The render trace's writer (D1), nil when the host has no trace. The
-    /// reference renders every node, so it records every render with the
-    /// reason `.new` or `.renderSkippingOff` (`.hostUpdate` for the root of
-    /// an update), and no skip.
-    let recorder: RenderRecorder?
+    /// The render trace's writer (D1), nil when the host has no trace.
+    let recorder: ReferenceTraceRecorder?
 
     /// Set by the host once it is built: renders and notifies after a
     /// cascade's actions were applied. It holds the host's core, so that a
@@ -35,26 +32,27 @@ final class ReferenceRuntime {
     var renderDepth = 0
     var stackEnd: UInt = 0
 
-    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool, recorder: RenderRecorder?) {
+    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool, recorder: ReferenceTraceRecorder?) {
         self.observer = observer
         self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
         self.recorder = recorder
     }
 
+    /// Whether the host was released: nothing more of its work runs (R10).
+    var isReleased: Bool { gate.isReleased }
+
     /// Runs `body` as a render pass: a send meanwhile waits for the end of
     /// the cascade, or is a fatal error when its node is rendering (R15).
     func renderPass<Result>(_ body: () -> Result) -> Result {
         stackEnd = StackGuard.currentStackEnd()
-        gate.isRendering = true
-        defer { gate.isRendering = false }
-        return body()
+        return gate.renderPass(body)
     }
 
     /// One cascade that starts at the node whose types up to the root are
     /// `originPath`: `applyActions` applies the action there and up through
-    /// the output maps, then the host renders and notifies. The caller holds
-    /// the gate; it holds no node past `applyActions`, so that a node the
-    /// render pass ends goes in that pass, as in the fast runtime (R24).
+    /// the output maps, then the host renders and notifies. The gate runs
+    /// it; it holds no node past `applyActions`, so that a node the render
+    /// pass ends goes in that pass, as in the fast runtime (R24).
     func runCascade(originPath: [Any.Type], _ applyActions: (ReferenceCascade) -> Void) {
         recorder?.passWillBegin(.action)
         defer { recorder?.passDidEnd() }
@@ -77,12 +75,4 @@ final class ReferenceCascade {
     /// The root's output, if the cascade reached past the root. Boxed because
     /// nodes do not know the root's type; the host unboxes it.
     var rootOutput: Any?
-}
-
-/// S1's notion of change: never for a Void state, `==` where `Equality`
-/// finds one (an Equatable state that is not a class), always otherwise.
-func referenceStateDidChange<State>(from old: State, to new: State) -> Bool {
-    if State.self == Void.self { return false }
-    guard let equal = Equality.of(State.self) else { return true }
-    return !equal(old, new)
 }

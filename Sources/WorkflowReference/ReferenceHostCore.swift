@@ -7,21 +7,21 @@
 /// from code the host itself is running (an apply, an output map, an
 /// observer), so no code of the host runs on the handle: the runtime holds
 /// the core while a cascade runs, the cascade stops at its next step once the
-/// gate is closed, and the tree ends when the cascade has unwound.
+/// host is released, and the tree ends when the cascade has unwound.
 final class ReferenceHostCore<WorkflowType: Workflow> {
     private(set) var rendering: WorkflowType.Rendering
 
     let runtime: ReferenceRuntime
     private let root: ReferenceNode<WorkflowType>
     private let debugger: WorkflowDebugger?
-    let renderingObservers = HostObservers<WorkflowType.Rendering>()
-    let outputObservers = HostObservers<WorkflowType.Output>()
+    let renderingObservers = ReferenceObserverList<WorkflowType.Rendering>()
+    let outputObservers = ReferenceObserverList<WorkflowType.Output>()
 
     init(workflow: WorkflowType, observers: [WorkflowObserver], debugger: WorkflowDebugger?, renderTrace: RenderTrace?) {
         let runtime = ReferenceRuntime(
-            observer: ChainedWorkflowObserver.forHost(with: observers),
+            observer: ReferenceObserverChain.forHost(with: observers),
             renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged,
-            recorder: RenderRecorder.forHost(of: WorkflowType.self, trace: renderTrace)
+            recorder: ReferenceTraceRecorder.forHost(rootType: WorkflowType.self, trace: renderTrace)
         )
         // The root's outputs leave the tree: the host delivers them once the
         // cascade has rendered (R17).
@@ -45,13 +45,13 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         }
         debugger?.didEnterInitialState(snapshot: root.debugSnapshot())
         // What the first render queued (R15) runs once the host can publish.
-        runtime.gate.runQueued()
+        runtime.gate.runWaiting()
     }
 
     /// The handle was released: the tree ends now, or once the running
     /// cascade has unwound.
     func release() {
-        runtime.gate.close { [self] in tearDown() }
+        runtime.gate.release { [self] in tearDown() }
     }
 
     /// Ends every node, post-order, and every side effect (R10). Sinks die
@@ -78,7 +78,10 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     func update(workflow: WorkflowType) {
         // Called from an observer or the debugger: handled after the current
         // cascade, like a send (dropped if the host is released meanwhile).
-        runtime.gate.submitUpdate(of: workflow) { [self] in applyUpdate($0) }
+        runtime.gate.update(
+            updateDuringRender: { RuntimeErrors.updateDuringRender(workflowType: WorkflowType.self) },
+            work: { [self] in applyUpdate(workflow) }
+        )
     }
 
     private func applyUpdate(_ workflow: WorkflowType) {
@@ -87,7 +90,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         keep(runtime.renderPass { root.render(reason: .hostUpdate) })
         runtime.recorder?.passDidEnd()
         renderingObservers.deliver(rendering)
-        if let debugger, !runtime.gate.isClosed {
+        if let debugger, !runtime.isReleased {
             let info = WorkflowUpdateDebugInfo.cascade(path: [(workflowType: WorkflowType.self, reachedByOutput: false)])
             debugger.didUpdate(snapshot: root.debugSnapshot(), updateInfo: info)
         }
@@ -98,17 +101,17 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
     /// observers if it rendered, the output observers, the debugger. A step
     /// after the host's release does not run.
     private func finish(_ cascade: ReferenceCascade, originPath: [Any.Type]) {
-        guard !runtime.gate.isClosed else { return }
+        guard !runtime.isReleased else { return }
         let info = debugger.map { _ in Self.updateInfo(originPath: originPath, appliedCount: cascade.appliedCount) }
         if !runtime.renderOnlyIfStateChanged || cascade.stateChanged {
             keep(runtime.renderPass { root.render(reason: .renderSkippingOff) })
-            guard !runtime.gate.isClosed else { return }
+            guard !runtime.isReleased else { return }
             renderingObservers.deliver(rendering)
         }
-        if let output = cascade.rootOutput, !runtime.gate.isClosed {
+        if let output = cascade.rootOutput, !runtime.isReleased {
             outputObservers.deliver(output as! WorkflowType.Output)
         }
-        if let debugger, let info, !runtime.gate.isClosed {
+        if let debugger, let info, !runtime.isReleased {
             debugger.didUpdate(snapshot: root.debugSnapshot(), updateInfo: info)
         }
     }

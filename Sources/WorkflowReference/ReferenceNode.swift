@@ -251,52 +251,36 @@ final class ReferenceNode<W: Workflow>: AnyReferenceNode {
         where Action.WorkflowType == W
     {
         // A host released by the code before this step runs nothing more (R10).
-        guard !runtime.gate.isClosed else { return }
+        guard !runtime.isReleased else { return }
         var completion: ((W.State, W.Output?) -> Void)?
         if let observer = runtime.observer, let session {
             completion = observer.workflowWillApplyAction(action, workflow: workflow, state: state, session: session)
         }
-        guard !runtime.gate.isClosed else { return }
-        // The old state is kept only when a cascade may skip its render pass.
-        let previousState: W.State? = runtime.renderOnlyIfStateChanged ? state : nil
-        let traceBefore = runtime.recorder.map { ($0.now(), tracedStateChange(before: state)) }
+        guard !runtime.isReleased else { return }
+        // The old state, kept only where S1 compares (for the host's
+        // decision to render, and for the trace).
+        let comparesState = ReferenceStateChange.compares(W.State.self, everyEquatableState: runtime.renderOnlyIfStateChanged)
+        let stateBefore: W.State? = comparesState ? state : nil
+        let traceBegin = runtime.recorder?.now()
         let output = ApplyContext.withContext(workflow: workflow, key: key) { context in
             action.apply(toState: &state, context: context)
         }
-        guard !runtime.gate.isClosed else { return }
+        guard !runtime.isReleased else { return }
         completion?(state, output)
-        if let recorder = runtime.recorder, let (begin, change) = traceBefore {
+        let change = ReferenceStateChange.of(before: stateBefore, after: state)
+        if let recorder = runtime.recorder, let traceBegin {
             recorder.actionDidApply(
                 Action.self, path: tracePath, node: traceIdentity, reachedByOutput: cascade.appliedCount > 0,
-                stateChange: change(state), begin: begin
+                stateChange: change, begin: traceBegin
             )
         }
         cascade.appliedCount += 1
-        if let previousState {
-            if referenceStateDidChange(from: previousState, to: state) {
-                cascade.stateChanged = true
-            }
-        } else {
+        if change != .unchanged {
             cascade.stateChanged = true
         }
-        if let output, !runtime.gate.isClosed {
+        if let output, !runtime.isReleased {
             outputHandler(output, cascade)
         }
-    }
-
-    // MARK: Render trace
-
-    /// What an action does to the state as the fast runtime's S1 sees it,
-    /// given the state before it: compared with `==` where the fast runtime
-    /// compares (an Equatable bit copy, or every Equatable state with
-    /// `renderOnlyIfStateChanged`), never a change for `Void`, otherwise
-    /// not compared.
-    private func tracedStateChange(before: W.State) -> (W.State) -> RenderTrace.ActionStep.StateChange {
-        if W.State.self == Void.self { return { _ in .unchanged } }
-        guard Equality.comparesChanges(of: W.State.self, everyComparableState: runtime.renderOnlyIfStateChanged) else {
-            return { _ in .notCompared }
-        }
-        return { referenceStateDidChange(from: before, to: $0) ? .changed : .unchanged }
     }
 
     // MARK: Debugging

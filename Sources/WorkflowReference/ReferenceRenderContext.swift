@@ -89,7 +89,7 @@ final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     {
         checkValid()
         sinkTypes.insert(ObjectIdentifier(Action.self))
-        return node.sinkRegistration(of: actionType).makeSink()
+        return node.sinkRegistration(of: actionType).sink
     }
 
     /// Asks for the side effect `key` (R11): run now if new, kept otherwise.

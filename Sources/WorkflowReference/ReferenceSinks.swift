@@ -9,51 +9,43 @@ class AnyReferenceSinkRegistration {
     func kill() {}
 }
 
-/// One live registration of a node for actions of type `Action`. Every sink
-/// made from it holds it strongly; it holds its node weakly and forgets it
-/// when killed, so a dead registration never reaches a node again.
+/// One live registration of a node for actions of type `Action`. Its sink
+/// holds it weakly; it holds its node weakly and forgets it when killed, so
+/// a dead registration never reaches a node again.
 final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkRegistration {
     private weak var node: ReferenceNode<Action.WorkflowType>?
-    /// What the registration's sinks hold; it forwards here while the
-    /// registration exists, and names the node's type and key for a send
-    /// from another queue (R22) without touching the node.
-    private let target: ForwardingSinkTarget<Action>
+    /// The one sink every pass that declares the type gets.
+    private(set) var sink: Sink<Action>!
 
     init(node: ReferenceNode<Action.WorkflowType>) {
         self.node = node
-        self.target = ForwardingSinkTarget(sinkDescription: "A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(node.key))\")")
         super.init()
-        target.receiver = { [unowned self] action in receive(action) }
-    }
-
-    deinit {
-        target.receiver = nil
+        // Named apart from the node, for a send from another queue (R22),
+        // which every send is checked for, also one that is then dropped.
+        let sinkDescription = "A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(node.key))\")"
+        sink = Sink { [weak self] action in
+            MainQueue.check("\(sinkDescription) was sent \(Action.self)")
+            self?.receive(action)
+        }
     }
 
     override func kill() {
         node = nil
     }
 
-    /// A sink that sends into this registration.
-    func makeSink() -> Sink<Action> {
-        target.sink
-    }
-
     /// A send: a no-op when dead, fatal while its node is in its `render`,
-    /// queued during any other render or while the host is busy with a
+    /// waiting during any other render or while the host is busy with a
     /// cascade, else a cascade of its own, now (R15, R16). The node is held
     /// only while it is looked at: a cascade may end it (R24).
     private func receive(_ action: Action) {
-        // The target checked the queue (R22).
         guard let runtime = node?.runtime else { return }
-        runtime.gate.submit(
-            targetIsRendering: { node?.isRendering ?? false },
-            failingDuringRender: {
+        runtime.gate.send(
+            nodeIsRendering: { node?.isRendering ?? false },
+            sendDuringRender: {
                 RuntimeErrors.sendDuringRender(actionType: Action.self, workflowType: Action.WorkflowType.self, key: node!.key)
             },
-            // Checked again when it runs: a send whose sink died meanwhile is dropped.
-            queueing: { { self.cascade(action) } },
-            running: { cascade(action) }
+            // Looked at again when it runs: a send whose sink died meanwhile is dropped.
+            work: { self.cascade(action) }
         )
     }
 

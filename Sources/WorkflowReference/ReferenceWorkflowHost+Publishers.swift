@@ -9,8 +9,8 @@ extension ReferenceWorkflowHost {
     /// The current rendering on subscription, then every published one,
     /// finished with the host: as `WorkflowHost.renderingPublisher` (R25).
     public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
-        HostPublisher(observers: core.renderingObservers, current: { [weak core] in
-            guard let core, !core.runtime.gate.isClosed else { return nil }
+        ReferencePublisher(list: core.renderingObservers, current: { [weak core] in
+            guard let core, !core.runtime.isReleased else { return nil }
             return core.rendering
         }).eraseToAnyPublisher()
     }
@@ -18,6 +18,6 @@ extension ReferenceWorkflowHost {
     /// Every root output from subscription on, in order, no replay,
     /// finished with the host: as `WorkflowHost.outputPublisher` (R25).
     public var outputPublisher: AnyPublisher<WorkflowType.Output, Never> {
-        HostPublisher(observers: core.outputObservers, current: nil).eraseToAnyPublisher()
+        ReferencePublisher(list: core.outputObservers, current: nil).eraseToAnyPublisher()
     }
 }

@@ -4,8 +4,9 @@
 ///
 /// Each runtime has its own, so that a cascade of another host running
 /// inside this host's cascade (an `apply` that sends to it) keeps its own
-/// pass. Both runtimes call it: the fast runtime only from code kept out
-/// of its render path, and only when the host has a trace.
+/// pass. The fast runtime calls it only from code kept out of its render
+/// path, and only when the host has a trace (the reference runtime writes
+/// its passes through `RenderTrace.keepPass`).
 @usableFromInline
 package final class RenderRecorder {
     package let trace: RenderTrace
@@ -102,15 +103,6 @@ package final class RenderRecorder {
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
     func ownStateChange(of node: Int) -> RenderReason? {
         changedStates.first { $0.node == node }?.reason
-    }
-
-    /// A node's render started at `begin`, a time from `now()` taken before
-    /// its `workflowDidChange` or `makeInitialState`. For the reference,
-    /// which renders children in the order they were asked for.
-    package func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, reason: RenderReason, begin: UInt64) {
-        events.append(NodeEvent(
-            kind: .begin, reason: reason, order: 0, node: node, workflowType: workflowType, key: key, time: begin
-        ))
     }
 
     /// The fast runtime's next render is `node`'s, for `reason`; its slice

@@ -1,8 +1,8 @@
 /// When a host may start a cascade (R15, R16): at once when idle, later when
 /// busy with one or during a render pass (unless the sink's own node is
 /// rendering: then never); once the host is released, never again (R10).
-/// Both runtimes send every cascade, a send or an `update(workflow:)`,
-/// through `submit`.
+/// The fast runtime sends every cascade, a send or an `update(workflow:)`,
+/// through `submit` (the reference has a gate of its own, written apart).
 @usableFromInline
 package final class CascadeGate {
     /// A render pass is in progress: sends wait, or are fatal errors when
@@ -59,7 +59,11 @@ package final class CascadeGate {
     package func runQueued() {
         guard !isBusy, !isRendering else { return }
         while !deferred.isEmpty, !isClosed {
+            #if DEBUG  // fault injection (differential tests): the newest first
+            let next = FaultInjection.runQueuedNewestFirst ? deferred.removeLast() : deferred.removeFirst()
+            #else
             let next = deferred.removeFirst()
+            #endif
             isBusy = true
             next()
             isBusy = false

@@ -21,7 +21,7 @@ package class SinkTarget<Value>: SinkRegistration {
     func receive(_ value: Value) { fatalError("abstract") }
 }
 
-/// `Sink { ... }`: calls the closure.
+/// `Sink { ... }`: calls the closure (the reference runtime's sinks too).
 final class ClosureSinkTarget<Value>: SinkTarget<Value> {
     let onValue: (Value) -> Void
 
@@ -48,29 +48,5 @@ final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
 
     override func receive(_ value: Value) {
         base.receive(transform(value))
-    }
-}
-
-/// A target whose owner sets and clears where values go: the reference
-/// runtime's registrations, whose sinks are then references to one such
-/// target each, made once per registration rather than once per sink.
-package final class ForwardingSinkTarget<Value>: SinkTarget<Value> {
-    /// Nil: values are dropped.
-    package var receiver: ((Value) -> Void)?
-    /// Names the sink's workflow type and key for R22's check, which every
-    /// send passes, also one that is then dropped.
-    private let sinkDescription: String
-
-    package init(sinkDescription: String) {
-        self.sinkDescription = sinkDescription
-        super.init()
-    }
-
-    /// A sink that sends to this target.
-    package var sink: Sink<Value> { Sink(target: self) }
-
-    override func receive(_ value: Value) {
-        MainQueue.check("\(sinkDescription) was sent \(Value.self)")
-        receiver?(value)
     }
 }

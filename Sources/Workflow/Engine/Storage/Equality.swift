@@ -4,8 +4,6 @@
 /// A class is left without one, so its values always count as changed (S1,
 /// S2): the runtime keeps the same object as the "old" value, and an object
 /// changed in place would equal itself, leaving a stale rendering.
-/// The reference runtime asks it too, so both runtimes agree on what
-/// counts as a change.
 @usableFromInline
 package enum Equality {
     @usableFromInline
