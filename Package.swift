@@ -96,7 +96,7 @@ let package = Package(
         // on the fast runtime and on the reference, compared step by step.
         .target(
             name: "DifferentialTesting",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness"]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness", combineOnLinux]
         ),
         // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
         .executableTarget(

@@ -13,9 +13,10 @@ enum Differ {
         var reference = reference
         if !kind.observed {
             // No observer, no debugger: only the workflows' own log lines,
-            // the probes' and the host's rendering observation's.
+            // the probes', and those of the host's rendering observation and
+            // publisher subscribers.
             reference.entries = reference.entries.filter {
-                $0.hasPrefix("effect ") || $0.hasPrefix("probe ") || $0 == "watched"
+                $0.hasPrefix("effect ") || $0.hasPrefix("probe ") || $0.hasPrefix("watched") || $0.hasPrefix("publisher ")
             }
             reference.snapshots = []
         }

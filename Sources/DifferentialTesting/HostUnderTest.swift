@@ -1,3 +1,8 @@
+#if canImport(Combine)
+import Combine
+#else
+import OpenCombine
+#endif
 @_spi(WorkflowRuntimeConfig) import Workflow
 import WorkflowHostHarness
 
@@ -75,13 +80,33 @@ final class HostUnderTest {
             currentRendering = { live!.rendering }
             updateRoot = { live!.update(workflow: make($0)) }
             var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
-            // Logs each published rendering until a probe cancels it (R24).
-            var watching: HostObservation? = live!.observeRenderings { _ in log.append("watched") }
+            // Logs each published rendering until a probe cancels it (R24),
+            // with how many the observer before it got this step: each
+            // round calls the observers in the order they were added (R25).
+            var watching: HostObservation? = live!.observeRenderings { _ in log.append("watched \(log.published.count)") }
             cancelWatching = { watching?.cancel() }
+            // One subscriber of each publisher, after the observers: their
+            // values in the same rounds, then their end with the host (R25).
+            var subscribers: [AnyCancellable]? = [
+                live!.renderingPublisher.sink(
+                    receiveCompletion: { _ in log.append("publisher of renderings finished") },
+                    receiveValue: { _ in log.append("publisher rendering") }
+                ),
+                live!.outputPublisher.sink(
+                    receiveCompletion: { _ in log.append("publisher of outputs finished") },
+                    receiveValue: { log.append("publisher output \($0)") }
+                ),
+            ]
             releaseHost = {
-                let released = (watch, published, watching, live)
-                watch = nil; published = nil; watching = nil; live = nil
-                withExtendedLifetime(released) {}
+                do {
+                    let released = (watch, published, watching, live)
+                    watch = nil; published = nil; watching = nil; live = nil
+                    withExtendedLifetime(released) {}
+                }
+                // Kept until the host is gone, so that their end shows.
+                let cancelled = subscribers
+                subscribers = nil
+                withExtendedLifetime(cancelled) {}
             }
         }
     }

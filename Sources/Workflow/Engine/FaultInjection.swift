@@ -28,6 +28,20 @@ package enum FaultInjection {
     /// (hook in `HostCore.renderRoot`).
     @usableFromInline nonisolated(unsafe) package static var releaseRenderingInPass = false
 
+    /// R15 broken: sends (and updates) queued while the host was busy run
+    /// newest first instead of in the order they were made (hook in
+    /// `CascadeGate.runQueued`).
+    nonisolated(unsafe) package static var runQueuedNewestFirst = false
+
+    /// R25 broken: a host's observers of renderings or of outputs are
+    /// called last registered first (hook in `HostObservers.deliver`).
+    @usableFromInline nonisolated(unsafe) package static var deliverToObserversLastFirst = false
+
+    /// R10, R25 broken: a released host forgets its observers without
+    /// finishing them, so its publisher subscriptions and streams never
+    /// finish (hook in `HostObservers.finishAll`).
+    nonisolated(unsafe) package static var leaveObserversOpenOnRelease = false
+
     /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
     /// end itself in its deinit).
     nonisolated(unsafe) package static var keptAlive: [Lifetime] = []
@@ -37,7 +51,8 @@ package enum FaultInjection {
     /// catch (a test turns the walk back on to show it catches them too).
     package static var isAnySwitchOn: Bool {
         skipDirtyChild || keepRemovedSideEffect || deliverStaleSinkAction || publishOnlyAfterRender
-            || releaseRenderingInPass
+            || releaseRenderingInPass || runQueuedNewestFirst || deliverToObserversLastFirst
+            || leaveObserversOpenOnRelease
     }
 
     /// Makes the invariant walk run even while a switch is on.

@@ -66,6 +66,9 @@ package final class HostObservers<Value> {
     package func finishAll() {
         let finished = entries
         entries = []
+        #if DEBUG  // fault injection (differential tests): none finished
+        if FaultInjection.leaveObserversOpenOnRelease { return }
+        #endif
         for entry in finished {
             entry.finish?()
         }
@@ -81,6 +84,14 @@ package final class HostObservers<Value> {
         // one; the copy keeps the closures of the ones cancelled until the
         // round is over (R24).
         let round = entries
+        #if DEBUG  // fault injection (differential tests): the last registered first
+        if FaultInjection.deliverToObserversLastFirst {
+            for entry in round.reversed() where entries.contains(where: { $0.id == entry.id }) {
+                entry.body(value)
+            }
+            return
+        }
+        #endif
         for entry in round where entries.contains(where: { $0.id == entry.id }) {
             entry.body(value)
         }

@@ -10,6 +10,7 @@ import Testing
 extension DifferentialTests {
     enum Fault: String, CaseIterable, CustomTestStringConvertible {
         case skipDirtyChild, keepRemovedSideEffect, deliverStaleSinkAction, publishOnlyAfterRender
+        case runQueuedNewestFirst, deliverToObserversLastFirst, leaveObserversOpenOnRelease
 
         var testDescription: String { rawValue }
 
@@ -20,6 +21,9 @@ extension DifferentialTests {
             case .keepRemovedSideEffect: FaultInjection.keepRemovedSideEffect = on
             case .deliverStaleSinkAction: FaultInjection.deliverStaleSinkAction = on
             case .publishOnlyAfterRender: FaultInjection.publishOnlyAfterRender = on
+            case .runQueuedNewestFirst: FaultInjection.runQueuedNewestFirst = on
+            case .deliverToObserversLastFirst: FaultInjection.deliverToObserversLastFirst = on
+            case .leaveObserversOpenOnRelease: FaultInjection.leaveObserversOpenOnRelease = on
             }
             if !on { FaultInjection.keptAlive.removeAll() }
         }
@@ -120,6 +124,47 @@ extension DifferentialTests {
         // The host's watching observation logs each published rendering: the
         // reference's publication is the line the fast host lacks.
         #expect(divergence?.difference.contains("- watched") == true)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    // The three below break what the reference once took from the fast
+    // runtime's code (its gate and its observer lists): with an oracle of
+    // its own, each shows as a divergence.
+
+    @Test("Repro: sends queued during a cascade run newest first on the fast runtime (R15)")
+    func reproRunQueuedNewestFirst() {
+        let tree = TreeSpec(root: NodeSpec(.stateful))
+        // The output observer sends twice; the sends wait for the cascade.
+        let events: [FuzzEvent] = [
+            .queuedSend(.toRoot(0), .bumpAndEmit(1), then: [Send(.current(0), .emit(2)), Send(.current(0), .emit(3))]),
+        ]
+        let divergence = with(.runQueuedNewestFirst) { DifferentialRun.run(tree, events, initialInput: 0) }
+        #expect(divergence?.step == 1)
+        #expect(divergence?.runtime == .fast)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    @Test("Repro: the fast host calls its rendering observers last registered first (R25)")
+    func reproDeliverToObserversLastFirst() {
+        let tree = TreeSpec(root: NodeSpec(.stateful))
+        let events: [FuzzEvent] = [
+            .send(.current(0), .bump),
+        ]
+        let divergence = with(.deliverToObserversLastFirst) { DifferentialRun.run(tree, events, initialInput: 0) }
+        #expect(divergence?.step == 1)
+        #expect(divergence?.runtime == .fast)
+        // The second observer logs how many renderings the first one got.
+        #expect(divergence?.difference.contains("- watched 1") == true)
+        #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
+    }
+
+    @Test("Repro: a released fast host leaves its publisher subscriptions open (R10, R25)")
+    func reproLeaveObserversOpenOnRelease() {
+        let tree = TreeSpec(root: NodeSpec(.stateful))
+        let events: [FuzzEvent] = []
+        let divergence = with(.leaveObserversOpenOnRelease) { DifferentialRun.run(tree, events, initialInput: 0) }
+        #expect(divergence?.stepDescription == "teardown")
+        #expect(divergence?.difference.contains("- publisher of renderings finished") == true)
         #expect(DifferentialRun.run(tree, events, initialInput: 0) == nil)
     }
 }
