@@ -23,12 +23,16 @@ public struct ComparedHost: Hashable, Sendable, CustomStringConvertible {
     /// `WorkflowHost` with skipping, observed, recording a render trace.
     /// Not in `all`: the tests of render diagnostics run it.
     public static let fastTraced = ComparedHost(runtime: .fast, observed: true, traced: true)
+    /// `ReferenceWorkflowHost`, observed, recording a render trace with its
+    /// own recorder. Not in `all`, as `fastTraced`.
+    public static let referenceTraced = ComparedHost(runtime: .reference, observed: true, traced: true)
 
     /// The hosts of a run, in the order they run each step; the first, the
     /// reference, is the one the others are compared with.
     public static let all: [ComparedHost] = [.reference, .fast, .fastNoSkipping, .fastUnobserved]
 
-    /// `fast`, `fastNoSkipping`, `fastUnobserved`, `fastTraced`, `reference`.
+    /// `fast`, `fastNoSkipping`, `fastUnobserved`, `fastTraced`, `reference`,
+    /// `referenceTraced`.
     public var description: String {
         runtime.rawValue + (observed ? "" : "Unobserved") + (traced ? "Traced" : "")
     }

@@ -51,16 +51,18 @@ public enum DifferentialRun {
             }
             // D1: a traced host renders what the same host untraced renders,
             // and its trace lists exactly those renders, nested as a tree.
-            let untraced = hosts.firstIndex { $0.kind == .fast }
             for i in hosts.indices {
                 guard let traced = hosts[i].takeTracedRenders() else { continue }
+                let untraced = hosts.firstIndex {
+                    $0.kind == ComparedHost(runtime: hosts[i].kind.runtime, observed: hosts[i].kind.observed)
+                }
                 var difference: String?
                 if traced.renders != observations[i].renders {
                     difference = "the render trace lists \(traced.renders) renders, the observer saw \(observations[i].renders) (D1)"
                 } else if !traced.nested {
                     difference = "a pass of the render trace does not nest below one root (D1)"
                 } else if let untraced, observations[untraced].renders != observations[i].renders {
-                    difference = "render calls: fast \(observations[untraced].renders), \(hosts[i].kind) "
+                    difference = "render calls: \(hosts[untraced].kind) \(observations[untraced].renders), \(hosts[i].kind) "
                         + "\(observations[i].renders) (D1: tracing must not change what renders)"
                 }
                 if let difference {

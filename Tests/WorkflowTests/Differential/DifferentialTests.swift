@@ -29,13 +29,13 @@ struct DifferentialTests {
         try runFixedSeeds(profile: "fuzz-deep", cases: 40)
     }
 
-    @Test("D1: 10 fixed fuzz-default trees x 50 events: a traced fast host renders and skips what the fast host does, and its trace lists those renders")
+    @Test("D1: 10 fixed fuzz-default trees x 50 events: a traced fast host renders and skips what the fast host does, a traced reference host renders what the reference does, and each trace lists those renders")
     func tracedHostAgrees() throws {
         let generator = try CaseGenerator(profileNamed: "fuzz-default")
         for index in 0..<10 {
             let fuzzCase = generator.makeCase(seed: generator.seed(ofCase: index))
             let divergence = DifferentialRun.run(
-                fuzzCase.tree, fuzzCase.events, initialInput: fuzzCase.initialInput, compared: [.reference, .fast, .fastTraced]
+                fuzzCase.tree, fuzzCase.events, initialInput: fuzzCase.initialInput, compared: [.reference, .fast, .fastTraced, .referenceTraced]
             )
             #expect(divergence == nil, "case \(index): \(divergence!)")
         }
