@@ -48,7 +48,6 @@ struct StorageTests {
     func childIndexFinds() {
         var arena = NodeArena()
         var index = ChildIndex()
-        defer { index.deallocate(); arena.deallocate() }
         let keys = (0..<100).map { "row-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         for (key, node) in zip(keys, nodes) {
@@ -63,7 +62,6 @@ struct StorageTests {
     func childIndexGrows() {
         var arena = NodeArena()
         var index = ChildIndex()
-        defer { index.deallocate(); arena.deallocate() }
         let keys = (0..<20_000).map { "child-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         #expect(index.count == 20_000)
@@ -77,7 +75,6 @@ struct StorageTests {
     func childIndexRemoves() {
         var arena = NodeArena()
         var index = ChildIndex()
-        defer { index.deallocate(); arena.deallocate() }
         let keys = (0..<3_000).map { "k\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         var generator = SystemRandomNumberGenerator()
@@ -120,7 +117,6 @@ struct StorageTests {
         ]
         var arena = NodeArena()
         var index = ChildIndex()
-        defer { index.deallocate(); arena.deallocate() }
         for (stored, asked) in pairs {
             #expect(stored == asked)
             #expect(index.hash(parent: parent, typeIndex: type1, key: stored) == index.hash(parent: parent, typeIndex: type1, key: asked))
@@ -140,7 +136,6 @@ struct StorageTests {
                 let index = ChildIndex()
                 let node = NodeID(position: 3), type = TypeIndex(rawValue: 7)
                 print("hash \(index.hash(parent: node, typeIndex: type, key: "row-42")) \(index.hash(parent: node, typeIndex: type, key: "a-much-longer-key-of-a-row"))")
-                index.deallocate()
             }
             printed.append(String(decoding: result?.standardOutputContent ?? [], as: UTF8.self))
         }
@@ -153,7 +148,6 @@ struct StorageTests {
     @Test("Segmented buffer: values survive growth, and a full segment never moves")
     func segmentedBuffer() {
         var buffer = SegmentedBuffer<Int>(initialCapacity: 4)
-        defer { buffer.deallocate() }
         var count = 0
         var firstAddress: UnsafeMutablePointer<Int>?
         while count < 5 * SegmentedBuffer<Int>.segmentSize {
@@ -173,7 +167,6 @@ struct StorageTests {
     @Test("Raw stack: push, pop and growth keep order and values")
     func rawStack() {
         var stack = RawStack<Int32>(capacity: 2)
-        defer { stack.deallocate() }
         for value in 0..<10_000 {
             stack.push(Int32(value))
         }
@@ -188,7 +181,6 @@ struct StorageTests {
     @Test("Arena: a freed slot is reused last-in first-out, reset, with its generation bumped")
     func arenaFreeList() {
         var arena = NodeArena()
-        defer { arena.deallocate() }
         let type2 = TypeIndex(rawValue: 2)
         let a = arena.allocate(typeIndex: type1, key: "a", parent: .none)
         let b = arena.allocate(typeIndex: type1, key: "b", parent: a)
@@ -212,7 +204,6 @@ struct StorageTests {
     @Test("Segmented buffer: a shrink frees the segments past the count; the first and the values below stay in place")
     func segmentedBufferShrinks() {
         var buffer = SegmentedBuffer<Int>(initialCapacity: 4)
-        defer { buffer.deallocate() }
         var count = 0
         while count < 5 * segment {
             if count == buffer.capacity {
@@ -237,7 +228,6 @@ struct StorageTests {
     @Test("Raw stack: room goes back once it is four times the expected use, down to twice it")
     func rawStackShrinks() {
         var stack = RawStack<Int32>(capacity: 4)
-        defer { stack.deallocate() }
         for value in 0..<10_000 {
             stack.push(Int32(value))
         }
@@ -261,7 +251,6 @@ struct StorageTests {
     @Test("Arena: a trim drops the free tail and its segments, keeps live records, and relinks the free ones lowest first")
     func arenaTrims() {
         var arena = NodeArena()
-        defer { arena.deallocate() }
         let nodes = (0..<5 * segment).map { arena.allocate(typeIndex: type1, key: "n\($0)", parent: .none) }
         #expect(arena.entries.capacity == 5 * segment)
         for node in nodes where node.position >= 10 && node.position != 100 {
@@ -282,7 +271,6 @@ struct StorageTests {
     @Test("Arena: no trim while a quarter of the records hold nodes or within the room kept; room for twice the live nodes stays")
     func arenaTrimKeepsRoom() {
         var arena = NodeArena()
-        defer { arena.deallocate() }
         let nodes = (0..<4 * segment).map { _ in arena.allocate(typeIndex: type1, key: "", parent: .none) }
         for node in nodes.dropFirst(segment) {
             arena.free(node)
@@ -303,33 +291,31 @@ struct StorageTests {
     @Test("Arena: a handle into a trimmed range is rejected, before and after the arena grows back over it")
     func arenaStaleHandleAfterTrim() {
         var arena = NodeArena()
-        defer { arena.deallocate() }
         let nodes = (0..<3 * segment).map { _ in arena.allocate(typeIndex: type1, key: "", parent: .none) }
         let node = nodes[2 * segment + 5]
         let stale = NodeHandle(id: node, generation: arena[node].generation)
-        #expect(arena.isCurrent(stale))
+        #expect((arena.isCurrent(stale) as Bool))
         for node in nodes.dropFirst() {
             arena.free(node)
         }
         arena.trimFreeTail(keeping: segment)
         #expect(arena.count == 1)
         // Beyond the arena: rejected without reading the record.
-        #expect(!arena.isCurrent(stale))
+        #expect(!(arena.isCurrent(stale) as Bool))
         while arena.count <= node.position {
             _ = arena.allocate(typeIndex: type1, key: "", parent: .none)
         }
         // A new node holds the position: its generation is not the old one.
         #expect(arena[node].typeIndex == type1)
-        #expect(!arena.isCurrent(stale))
-        #expect(arena.isCurrent(NodeHandle(id: node, generation: arena[node].generation)))
-        #expect(!arena.isCurrent(NodeHandle(id: .none, generation: 0)))
+        #expect(!(arena.isCurrent(stale) as Bool))
+        #expect((arena.isCurrent(NodeHandle(id: node, generation: arena[node].generation)) as Bool))
+        #expect(!(arena.isCurrent(NodeHandle(id: .none, generation: 0)) as Bool))
     }
 
     @Test("Child index: a table at most 1/8 full shrinks to a quarter-full one, not below the room asked for, and finds every key")
     func childIndexShrinks() {
         var arena = NodeArena()
         var index = ChildIndex()
-        defer { index.deallocate(); arena.deallocate() }
         let keys = (0..<20_000).map { "child-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         #expect(index.capacity == 65_536)

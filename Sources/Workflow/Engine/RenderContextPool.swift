@@ -5,17 +5,19 @@
 /// renders never nest costs one object and no buffer.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
-/// pool references it, weakly or strongly: a context a user kept stays
-/// invalid for good and is never handed out for another render.
+/// pool references it, weakly or strongly (`PooledContext.isHeldByPoolOnly`):
+/// a context a user kept stays invalid for good and is never handed out for
+/// another render.
 ///
 /// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above;
-/// contexts `0..<count` hold one retained reference each, `0..<inUse`
-/// belong to the renders running now (innermost last), the others are
-/// spares, all invalid. `first` is nil when `count` is 0.
+/// contexts `0..<count` are initialised, `0..<inUse` belong to the renders
+/// running now (innermost last), the others are spares, all invalid. `first`
+/// is nil when `count` is 0. The pool owns the buffer: it cannot be copied,
+/// and releases the contexts and frees the buffer when it ends.
 @usableFromInline
-struct RenderContextPool<W: Workflow> {
-    @usableFromInline var first: Unmanaged<RenderContext<W>>?
-    @usableFromInline var more: UnsafeMutablePointer<Unmanaged<RenderContext<W>>>?
+struct RenderContextPool<W: Workflow>: ~Copyable {
+    @usableFromInline var first: PooledContext<W>?
+    @usableFromInline var more: UnsafeMutablePointer<PooledContext<W>>?
     @usableFromInline var moreCapacity = 0
     @usableFromInline var count = 0
     @usableFromInline var inUse = 0
@@ -33,17 +35,12 @@ struct RenderContextPool<W: Workflow> {
             context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
         }
-        let context = Unmanaged.passRetained(RenderContext<W>(runtime: runtime, node: node))
-        if k == 0 {
-            first = context
-        } else {
-            if k > moreCapacity {
-                growMore()
-            }
-            (more.unsafelyUnwrapped + (k - 1)).initialize(to: context)
+        if k > moreCapacity {
+            growMore()
         }
+        moveIn(PooledContext(RenderContext<W>(runtime: runtime, node: node)), at: k)
         count += 1
-        return context
+        return self.context(at: k)
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
@@ -53,23 +50,9 @@ struct RenderContextPool<W: Workflow> {
     mutating func giveBack(key: () -> String) {
         inUse -= 1
         let k = inUse
-        let context = self.context(at: k)
-        context._withUnsafeGuaranteedRef { $0.invalidate() }
-        // The slot is the pool's strong reference: checked in place, without
-        // a retain. A weak reference does not count as a strong one, so it
-        // is looked at apart: a context held weakly must not come back to
-        // life for another node.
-        let unique: Bool
-        if k == 0 {
-            unique = withUnsafeMutablePointer(to: &first) {
-                $0.withMemoryRebound(to: RenderContext<W>?.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
-            }
-        } else {
-            unique = (more.unsafelyUnwrapped + (k - 1)).withMemoryRebound(to: RenderContext<W>.self, capacity: 1) {
-                isKnownUniquelyReferenced(&$0.pointee)
-            }
-        }
-        if !unique || context._withUnsafeGuaranteedRef({ _getWeakRetainCount($0) }) > 1 {
+        context(at: k)._withUnsafeGuaranteedRef { $0.invalidate() }
+        let heldByPoolOnly = k == 0 ? first!.isHeldByPoolOnly() : more.unsafelyUnwrapped[k - 1].isHeldByPoolOnly()
+        if !heldByPoolOnly {
             drop(at: k, key: key())
         }
     }
@@ -77,30 +60,42 @@ struct RenderContextPool<W: Workflow> {
     /// Context `k`, which must exist.
     @inlinable @inline(__always)
     func context(at k: Int) -> Unmanaged<RenderContext<W>> {
-        k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
+        k == 0 ? first.unsafelyUnwrapped.unmanaged : more.unsafelyUnwrapped[k - 1].unmanaged
     }
 
-    /// Releases context `k` (a user keeps it), which keeps its node's `key`,
-    /// and moves the last spare into its place.
+    /// Lets go of context `k` (a user keeps it), which keeps its node's
+    /// `key`, and moves the last context into its place.
     @usableFromInline @inline(never)
     mutating func drop(at k: Int, key: String) {
-        let dropped = context(at: k)
-        dropped._withUnsafeGuaranteedRef { $0.keyAfterRender = key }
+        context(at: k)._withUnsafeGuaranteedRef { $0.keyAfterRender = key }
         count -= 1
+        let dropped = moveOut(at: k)
         if k < count {
-            let last = context(at: count)
-            if k == 0 { first = last } else { more.unsafelyUnwrapped[k - 1] = last }
+            moveIn(moveOut(at: count), at: k)
         }
-        if count == 0 {
-            first = nil
+        // The pool's reference goes last, once the pool is whole again.
+        _ = consume dropped
+    }
+
+    /// Moves context `k` out of its place, which becomes uninitialised.
+    mutating func moveOut(at k: Int) -> PooledContext<W> {
+        k == 0 ? first.take().unsafelyUnwrapped : (more.unsafelyUnwrapped + (k - 1)).move()
+    }
+
+    /// Puts a context in the uninitialised place `k`.
+    @inlinable
+    mutating func moveIn(_ context: __owned PooledContext<W>, at k: Int) {
+        if k == 0 {
+            first = context
+        } else {
+            (more.unsafelyUnwrapped + (k - 1)).initialize(to: context)
         }
-        dropped.release()
     }
 
     @usableFromInline @inline(never)
     mutating func growMore() {
         let capacity = max(2, moreCapacity * 2)
-        let grown = UnsafeMutablePointer<Unmanaged<RenderContext<W>>>.allocate(capacity: capacity)
+        let grown = UnsafeMutablePointer<PooledContext<W>>.allocate(capacity: capacity)
         if let more {
             grown.moveInitialize(from: more, count: max(0, count - 1))
             more.deallocate()
@@ -109,12 +104,39 @@ struct RenderContextPool<W: Workflow> {
         moreCapacity = capacity
     }
 
-    /// Releases the contexts; the pool is not used afterwards.
-    @inlinable
-    func deallocate() {
-        for k in 0..<count {
-            context(at: k).release()
+    deinit {
+        if let more {
+            more.deinitialize(count: max(0, count - 1))
+            more.deallocate()
         }
-        more?.deallocate()
+    }
+}
+
+/// The pool's reference to one of its contexts, and the one test of whether
+/// the pool may hand the context out again (R5).
+@usableFromInline
+struct PooledContext<W: Workflow> {
+    /// The pool's strong reference.
+    @usableFromInline var object: RenderContext<W>
+
+    @inlinable
+    init(_ object: RenderContext<W>) {
+        self.object = object
+    }
+
+    /// The context, for a render: the pool's reference keeps it alive.
+    @inlinable
+    var unmanaged: Unmanaged<RenderContext<W>> { Unmanaged.passUnretained(object) }
+
+    /// Whether nothing but the pool references the context: no other strong
+    /// reference (checked in place, without a retain), and no weak one. A
+    /// weak reference is no strong one, yet a context held weakly must not
+    /// come back to life for another node. No public API of the standard
+    /// library sees a weak reference; its debugger entry point does, which
+    /// keeps that count in the object's side table, made by the first weak
+    /// reference.
+    @inlinable
+    mutating func isHeldByPoolOnly() -> Bool {
+        isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
     }
 }

@@ -85,11 +85,9 @@ extension FastRuntime {
             } else if record.hasSideEffectIndex {
                 broken("\(description) lost its side-effect index")
             }
-            var registration = record.sinks?.takeUnretainedValue()
-            while let current = registration {
-                if !current.isAlive { broken("\(description) keeps a dead sink registration") }
-                if let owner = current.ownerNode, owner != handle(node) { broken("\(description) lists a sink of another node") }
-                registration = current.next
+            record.sinks.forEach { registration in
+                if !registration.isAlive { broken("\(description) keeps a dead sink registration") }
+                if let owner = registration.ownerNode, owner != handle(node) { broken("\(description) lists a sink of another node") }
             }
         }
         if listed != live.count - 1 { broken("\(listed) nodes in child lists, \(live.count - 1) live nodes below the root") }

@@ -15,7 +15,7 @@ extension FastRuntime {
         if !nodes[node].sideEffects.isEmpty {
             endSideEffects(of: node, notSeenIn: nil)
         }
-        if nodes[node].sinks != nil {
+        if !nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: nil)
         }
         if hasObserver {

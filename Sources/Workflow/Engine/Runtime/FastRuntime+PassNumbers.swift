@@ -29,12 +29,10 @@ extension FastRuntime {
             let node = NodeID(position: position)
             nodes[node].seenInPass = 0
             nodes[node].sideEffects.forEach { $0.seenInPass = 0 }
-            var registration = nodes[node].sinks?.takeUnretainedValue()
-            while let current = registration {
-                if current.isAlive {
-                    current.declaredInPass = 1
+            nodes[node].sinks.forEach { registration in
+                if registration.isAlive {
+                    registration.declaredInPass = 1
                 }
-                registration = current.next
             }
         }
         passCounter = 1

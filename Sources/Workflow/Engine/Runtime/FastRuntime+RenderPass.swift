@@ -26,7 +26,7 @@ extension FastRuntime {
         store.contexts.giveBack(key: { nodes[keyOf: node] })
         markRendered(node)
         if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count &- 1].firstAsked),
-           nodes[node].sideEffects.isEmpty, nodes[node].sinks == nil
+           nodes[node].sideEffects.isEmpty, nodes[node].sinks.isEmpty
         {
             // A leaf before and after: nothing to end, link or kill.
             frames.count -= 1
@@ -212,7 +212,7 @@ extension FastRuntime {
         if !nodes[node].sideEffects.isEmpty {
             endSideEffects(of: node, notSeenIn: frame.pass)
         }
-        if nodes[node].sinks != nil {
+        if !nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
         if renderRecorder != nil {

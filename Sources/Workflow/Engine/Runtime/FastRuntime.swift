@@ -197,7 +197,7 @@ final class FastRuntime {
         if !endedEveryNode {
             for position in 0..<nodes.count {
                 let node = NodeID(position: position)
-                if nodes[node].sinks != nil {
+                if !nodes[node].sinks.isEmpty {
                     killSinks(of: node, notDeclaredIn: nil)
                 }
                 if !nodes[node].sideEffects.isEmpty {
@@ -210,9 +210,7 @@ final class FastRuntime {
         for store in storeTable {
             store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
         }
-        nodes.deallocate()
-        childIndex.deallocate()
-        frames.deallocate()
-        asked.deallocate()
+        // The arena, the child index and the stacks free their memory as
+        // they end, after this.
     }
 }

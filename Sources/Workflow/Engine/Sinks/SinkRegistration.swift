@@ -3,8 +3,8 @@
 /// killed by the first pass that does not, or by the node's end. Once dead it
 /// stays dead; a later declaration makes a new registration.
 ///
-/// Registrations of one node form an intrusive list from
-/// `NodeRecord.sinks`, so a node with one action type costs one object.
+/// Registrations of one node form an intrusive list, the node's `SinkList`,
+/// so a node with one action type costs one object.
 @usableFromInline
 package class SinkRegistration {
     /// The pass that last declared the registration's action type; 0 once

@@ -6,7 +6,7 @@ extension ChildIndex {
     /// The child of `parent` with this type index and key, or `none`. The
     /// arena tells whether an entry with the same hash is that child.
     @inline(__always)
-    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: NodeArena) -> NodeID {
+    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> NodeID {
         let hash = hash(parent: parent, typeIndex: typeIndex, key: key)
         let mask = mask
         var probe = Int(hash) & mask

@@ -2,8 +2,9 @@
 /// type index, key) to the child's node ID, O(1) expected. Open addressing with
 /// linear probing and backward-shift deletion (no tombstones), load factor at
 /// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
-/// miss never touch the node records.
-struct ChildIndex {
+/// miss never touch the node records. The table owns its memory: it cannot
+/// be copied, and frees the memory when it ends.
+struct ChildIndex: ~Copyable {
     struct Entry {
         /// `none`: the entry is empty.
         var node: NodeID
@@ -30,7 +31,7 @@ struct ChildIndex {
         entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
     }
 
-    func deallocate() {
+    deinit {
         entries.deallocate()
     }
 

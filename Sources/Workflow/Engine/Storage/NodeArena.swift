@@ -10,8 +10,11 @@
 /// it, with IDs it handed out; a handle from outside is checked against
 /// `count` and its generation before use (`isCurrent`): the arena may have
 /// been trimmed below it since.
+///
+/// The arena owns its records and keys: it cannot be copied, is passed
+/// `borrowing`, and destroys them when it ends.
 @usableFromInline
-struct NodeArena {
+struct NodeArena: ~Copyable {
     @usableFromInline
     struct Entry {
         @usableFromInline var record: NodeRecord
@@ -92,12 +95,12 @@ struct NodeArena {
         count += 1
     }
 
-    /// Frees the arena: the end of the runtime. The records own nothing by
-    /// then (the runtime released what they held).
-    func deallocate() {
+    /// The end of the runtime: the keys are destroyed, the segments go
+    /// with `entries`. The records own nothing by then (the runtime
+    /// released what they held).
+    deinit {
         for position in 0..<count {
             entries[position].deinitialize(count: 1)
         }
-        entries.deallocate()
     }
 }

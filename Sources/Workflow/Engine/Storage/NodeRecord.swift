@@ -4,17 +4,16 @@
 /// the record in the arena.
 ///
 /// The record is trivial (no reference counting): nodes start and end by
-/// plain memory writes. What it references it owns by hand: the lifetimes
-/// in `sideEffects` and the registrations from `sinks` hold one retain
-/// each, released when the node lets them go (`FastRuntime.finishPass`,
+/// plain memory writes. What it references is owned by its two
+/// lists, `SideEffectList` and `SinkList`, which hold their retains by hand
+/// and give them back when the node lets go (`FastRuntime.finishPass`,
 /// `endNode`, `killSinks`).
 @usableFromInline
 struct NodeRecord {
     /// Side effects in start order.
     @usableFromInline var sideEffects: SideEffectList
-    /// Head of the list of live sink registrations, one per action type
-    /// (retained; each registration holds the next).
-    @usableFromInline var sinks: Unmanaged<SinkRegistration>?
+    /// Live sink registrations, one per action type.
+    @usableFromInline var sinks: SinkList
     @usableFromInline var parent: NodeID
     /// Children in the order the last pass asked for them, as a list through
     /// `nextSibling`: the next pass walks it to guess each child and to find
@@ -44,7 +43,7 @@ struct NodeRecord {
     @inlinable
     init(typeIndex: TypeIndex, parent: NodeID, generation: UInt32) {
         self.sideEffects = SideEffectList()
-        self.sinks = nil
+        self.sinks = SinkList()
         self.parent = parent
         self.firstChild = .none
         self.nextSibling = .none

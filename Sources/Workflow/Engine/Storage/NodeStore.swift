@@ -44,14 +44,9 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         super.init(workflowType: W.self, typeIndex: typeIndex)
     }
 
-    deinit {
-        // The live slots were destroyed by `releaseAll`, which runs
-        // specialised; this (generic) deinit only frees the memory.
-        slots.deallocate()
-        routes?.deallocate()
-        freeSlots.deallocate()
-        contexts.deallocate()
-    }
+    // No deinit: the live slots were destroyed by `releaseAll`, which runs
+    // specialised; the buffers and the context pool free their memory as
+    // they end.
 
     /// The node's typed values. The slot must be live.
     @inlinable
@@ -64,7 +59,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// host for the root. Only for workflow types with an output.
     @inlinable
     func route(_ slot: StoreSlot) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
-        routes.unsafelyUnwrapped[slot.position]
+        switch routes {
+        case .some(let routes): routes[slot.position]
+        case .none: preconditionFailure("a route of a workflow type without output")
+        }
     }
 
     /// Whether an action can change the state at all: a Void state never does.
@@ -126,7 +124,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         }
         slots[index].initialize(to: slot)
         if let route {
-            routes.unsafelyUnwrapped[index].initialize(to: route)
+            self.route(StoreSlot(position: index)).initialize(to: route)
         }
         return StoreSlot(position: index)
     }
@@ -138,12 +136,12 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         // Moved out first, destroyed once the store is consistent again:
         // their deinits run user code (R24).
         let values = slots[slot.position].move()
-        guard let routes else {
+        guard routes != nil else {
             didRelease(slot)
             _ = consume values
             return
         }
-        let route = routes[slot.position].move()
+        let route = self.route(slot).move()
         didRelease(slot)
         _ = consume values
         _ = consume route

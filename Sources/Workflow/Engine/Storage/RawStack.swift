@@ -3,8 +3,11 @@
 /// children asked for by the running passes. Pushes and pops run on every
 /// node of a render pass, and an array's writes each check uniqueness (a
 /// runtime call).
+///
+/// The stack owns its buffer: it cannot be copied (two copies would free it
+/// twice), is passed `borrowing`, and frees the buffer when it ends.
 @usableFromInline
-struct RawStack<Element> {
+struct RawStack<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
@@ -72,7 +75,7 @@ struct RawStack<Element> {
     }
 
     @inlinable
-    func deallocate() {
+    deinit {
         base.deallocate()
     }
 }

@@ -11,9 +11,10 @@
 /// elements no longer reach them (`shrink`); the first segment stays.
 ///
 /// The buffer tracks capacity only; its owner tracks which elements are
-/// initialised and destroys them before `deallocate`.
+/// initialised and destroys them before the buffer ends. It owns its
+/// segments: it cannot be copied, and frees them when it ends.
 @usableFromInline
-struct SegmentedBuffer<Element> {
+struct SegmentedBuffer<Element>: ~Copyable {
     @inlinable static var segmentShift: Int { 10 }
     @inlinable static var segmentSize: Int { 1 << segmentShift }
 
@@ -68,12 +69,12 @@ struct SegmentedBuffer<Element> {
         segments.shrink(expecting: kept, minimum: 4)
     }
 
-    /// Frees the memory; the elements must have been destroyed.
+    /// Frees the segments (the table of them goes with `segments`); the
+    /// elements were destroyed by the owner.
     @inlinable
-    func deallocate() {
+    deinit {
         for segment in 0..<segments.count {
             segments[segment].deallocate()
         }
-        segments.deallocate()
     }
 }

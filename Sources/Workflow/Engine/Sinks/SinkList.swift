@@ -1,0 +1,73 @@
+/// A node's live sink registrations, one per action type (R13): a list
+/// through the registrations (`SinkRegistration.next`), newest first, so
+/// that a node with one action type costs one object and a node without
+/// sinks costs nothing. The twin of `SideEffectList`.
+///
+/// The list owns one retain of its first registration, taken when a
+/// registration joins and given back when it leaves; each registration holds
+/// the next one. A registration that leaves is dead for good. Nothing here
+/// runs user code: a registration holds no user value.
+@usableFromInline
+struct SinkList {
+    @usableFromInline var first: Unmanaged<SinkRegistration>?
+
+    @inlinable
+    init() {
+        first = nil
+    }
+
+    @inlinable
+    var isEmpty: Bool { first == nil }
+
+    /// The registration for `Action`, if the list has one. The action type
+    /// is the registration's dynamic type: one identity test per entry.
+    @inlinable
+    func registration<Action: WorkflowAction>(for _: Action.Type) -> ActionSinkTarget<Action>? {
+        let targetType = ObjectIdentifier(ActionSinkTarget<Action>.self)
+        var registration = first?.takeUnretainedValue()
+        while let current = registration {
+            if ObjectIdentifier(type(of: current)) == targetType {
+                return unsafeDowncast(current, to: ActionSinkTarget<Action>.self)
+            }
+            registration = current.next
+        }
+        return nil
+    }
+
+    /// Puts `registration` (not in a list) first; the list retains it.
+    @inlinable
+    mutating func add(_ registration: SinkRegistration) {
+        if let first {
+            registration.next = first.takeRetainedValue()
+        }
+        first = Unmanaged.passRetained(registration)
+    }
+
+    /// Kills the registrations not declared in `pass` (all of them for nil):
+    /// they leave the list, dead for good; the others stay.
+    mutating func kill(notDeclaredIn pass: UInt32?) {
+        var kept: SinkRegistration?
+        var registration = first?.takeRetainedValue()
+        first = nil
+        while let current = registration {
+            registration = current.next
+            if let pass, current.declaredInPass == pass {
+                current.next = kept
+                kept = current
+            } else {
+                current.declaredInPass = 0
+                current.next = nil
+            }
+        }
+        first = kept.map { Unmanaged.passRetained($0) }
+    }
+
+    /// Calls `body` with each registration, newest first.
+    func forEach(_ body: (SinkRegistration) -> Void) {
+        var registration = first?.takeUnretainedValue()
+        while let current = registration {
+            registration = current.next
+            body(current)
+        }
+    }
+}
