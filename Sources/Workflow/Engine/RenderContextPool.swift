@@ -10,7 +10,7 @@
 /// another render.
 ///
 /// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above;
-/// contexts `0..<count` are initialised, `0..<inUse` belong to the renders
+/// contexts `0..<count` hold one retain each, `0..<inUse` belong to the renders
 /// running now (innermost last), the others are spares, all invalid. `first`
 /// is nil when `count` is 0. The pool owns the buffer: it cannot be copied,
 /// and releases the contexts and frees the buffer when it ends.
@@ -74,7 +74,7 @@ struct RenderContextPool<W: Workflow>: ~Copyable {
             moveIn(moveOut(at: count), at: k)
         }
         // The pool's reference goes last, once the pool is whole again.
-        _ = consume dropped
+        dropped.release()
     }
 
     /// Moves context `k` out of its place, which becomes uninitialised.
@@ -104,11 +104,13 @@ struct RenderContextPool<W: Workflow>: ~Copyable {
         moreCapacity = capacity
     }
 
+    /// Inlinable: a store's pool field is.
+    @inlinable
     deinit {
-        if let more {
-            more.deinitialize(count: max(0, count - 1))
-            more.deallocate()
+        for k in 0..<count {
+            context(at: k).release()
         }
+        more?.deallocate()
     }
 }
 
@@ -116,17 +118,21 @@ struct RenderContextPool<W: Workflow>: ~Copyable {
 /// the pool may hand the context out again (R5).
 @usableFromInline
 struct PooledContext<W: Workflow> {
-    /// The pool's strong reference.
-    @usableFromInline var object: RenderContext<W>
+    /// The pool's reference: one retain, held by hand so that the pool's
+    /// places stay trivial (no reference counting when they move, nothing
+    /// to destroy in generic code).
+    @usableFromInline var unmanaged: Unmanaged<RenderContext<W>>
 
     @inlinable
     init(_ object: RenderContext<W>) {
-        self.object = object
+        unmanaged = Unmanaged.passRetained(object)
     }
 
-    /// The context, for a render: the pool's reference keeps it alive.
-    @inlinable
-    var unmanaged: Unmanaged<RenderContext<W>> { Unmanaged.passUnretained(object) }
+    /// Gives back the pool's retain.
+    @usableFromInline
+    func release() {
+        unmanaged.release()
+    }
 
     /// Whether nothing but the pool references the context: no other strong
     /// reference (checked in place, without a retain), and no weak one. A
@@ -135,8 +141,14 @@ struct PooledContext<W: Workflow> {
     /// library sees a weak reference; its debugger entry point does, which
     /// keeps that count in the object's side table, made by the first weak
     /// reference.
+    ///
+    /// The pool's retain is moved into a variable for the test, which is
+    /// then the one strong reference the test expects, and back.
     @inlinable
     mutating func isHeldByPoolOnly() -> Bool {
-        isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
+        var object = unmanaged.takeRetainedValue()
+        let heldByPoolOnly = isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
+        unmanaged = Unmanaged.passRetained(object)
+        return heldByPoolOnly
     }
 }
