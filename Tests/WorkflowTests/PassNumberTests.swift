@@ -46,7 +46,7 @@ struct PassNumberTests {
         let host = WorkflowHost(workflow: TogglingParentKiwi())
         let runtime = host.core.runtime
         let parentSink = host.rendering.bump
-        runtime.passCounter = FastRuntime.renumberingThreshold - 3
+        runtime.passes.jump(to: PassStack.renumberingThreshold - 3)
 
         for step in 1...8 {
             // The parent's sink made before the renumbering still works.
@@ -60,7 +60,7 @@ struct PassNumberTests {
             #expect(effectsStarted == 1 + step / 2, "step \(step)")
         }
         // It happened: the counter started again from 1.
-        #expect(runtime.passCounter < 100)
+        #expect(runtime.passes.lastPass < 100)
     }
 
     @Test("R13: a sink declared in every pass stays live across the renumbering; one no longer declared goes quiet")
@@ -68,13 +68,13 @@ struct PassNumberTests {
         let host = WorkflowHost(workflow: TogglingParentKiwi())
         let runtime = host.core.runtime
         let childSink = host.rendering.child!
-        runtime.passCounter = FastRuntime.renumberingThreshold + 1
+        runtime.passes.jump(to: PassStack.renumberingThreshold + 1)
         // A change in the child alone: the renumbering runs before its pass.
         childSink.send(AnyWorkflowAction { (count: inout Int) -> Never? in
             count += 1
             return nil
         })
-        #expect(runtime.passCounter < 100)
+        #expect(runtime.passes.lastPass < 100)
         #expect(host.rendering.child != nil)
         // Hide the child: its sink is dead; showing it again makes a new node.
         host.rendering.bump.send(AnyWorkflowAction { (count: inout Int) -> Never? in

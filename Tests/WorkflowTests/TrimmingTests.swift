@@ -68,7 +68,7 @@ struct TrimmingTests {
         #expect(runtime.nodes.entries.capacity > 2 * FastRuntime.keptRoom)
         #expect(runtime.childIndex.capacity > 2 * FastRuntime.keptRoom)
         #expect(store.slots.capacity == rows)
-        #expect(runtime.asked.capacity == rows)
+        #expect(runtime.passes.asked.capacity == rows)
 
         host.update(workflow: TrimmedList(rows: 0))
         #expect(runtime.nodes.count == 1)
@@ -76,7 +76,7 @@ struct TrimmingTests {
         #expect(runtime.childIndex.capacity == 2 * FastRuntime.keptRoom)
         #expect(store.count == 0 && store.freeSlots.count == 0)
         #expect(store.slots.capacity == FastRuntime.keptRoom)
-        #expect(runtime.asked.capacity == FastRuntime.keptRoom)
+        #expect(runtime.passes.asked.capacity == FastRuntime.keptRoom)
 
         host.update(workflow: TrimmedList(rows: rows))
         #expect(host.rendering.map(\.id) == Array(0..<rows))

@@ -105,24 +105,19 @@ extension FastRuntime {
     func didApply(
         _ actionType: Any.Type, workflowType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool
     ) {
+        cascade.didApply(at: node, workflowType: workflowType, fromSink: fromSink, changed: changed)
         if changed {
-            cascadeChangedState = true
             markNeedsRender(node)
         }
         if let renderRecorder {
             traceAction(actionType, at: node, fromSink: fromSink, changed: changed, compared: compared, recorder: renderRecorder)
-        }
-        cascadeTop = node
-        if recordsCascadePath {
-            cascadePath.append((workflowType, !fromSink))
         }
     }
 
     @usableFromInline
     func beginCascade() {
         renderRecorder?.passWillBegin(.action)
-        cascadeChangedState = false
-        if recordsCascadePath { cascadePath.removeAll(keepingCapacity: true) }
+        cascade.begin()
     }
 
     /// The cascade's end: its render pass, if due, and its result.
@@ -132,11 +127,11 @@ extension FastRuntime {
         // Released by the cascade's own code: the host's teardown waits for
         // the gate, and nothing more of the cascade runs (R10).
         if gate.isClosed { return }
-        if recordsCascadePath {
+        if cascade.recordsPath {
             // Ancestors above the last node the cascade reached.
-            var ancestor = nodes[cascadeTop].parent
+            var ancestor = nodes[cascade.top].parent
             while !ancestor.isNone {
-                cascadePath.append((anyStore(of: ancestor).takeUnretainedValue().workflowType, false))
+                cascade.appendAncestor(anyStore(of: ancestor).takeUnretainedValue().workflowType)
                 ancestor = nodes[ancestor].parent
             }
         }
@@ -150,12 +145,7 @@ extension FastRuntime {
     /// (R15). A walk, taken only by a send during a render pass.
     @usableFromInline
     func isRendering(_ node: NodeID) -> Bool {
-        var k = frames.count
-        while k > 0 {
-            k -= 1
-            if frames[k].node == node { return true }
-        }
-        return false
+        passes.isRendering(node)
     }
 
     @usableFromInline

@@ -13,7 +13,8 @@ extension FastRuntime {
         func broken(_ what: String) -> Never {
             fatalError("Runtime invariant broken: \(what)")
         }
-        if frames.count != 0 { broken("\(frames.count) render frames open between passes") }
+        passes.checkInvariants()
+        let lastPass = passes.lastPass
 
         // The arena: free slots are exactly the free list, without a cycle.
         var freeListed = Set<Int32>()
@@ -38,7 +39,8 @@ extension FastRuntime {
 
         // The tree: each child list against the child index and the parents.
         var listed = 0
-        var slotsPerType = [Set<Int32>](repeating: [], count: storeTable.count)
+        stores.checkInvariants()
+        var slotsPerType = [Set<Int32>](repeating: [], count: stores.count)
         for node in live {
             let record = nodes[node]
             let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(MessageExcerpt.of(nodes[keyOf: node]))\")"
@@ -63,7 +65,7 @@ extension FastRuntime {
                 child = nodes[child].nextSibling
             }
             listed += seen
-            if record.seenInPass > passCounter { broken("\(description) remembers pass \(record.seenInPass), after \(passCounter)") }
+            if record.seenInPass > lastPass { broken("\(description) remembers pass \(record.seenInPass), after \(lastPass)") }
 
             // Its typed slot, its side effects and its sinks belong to it.
             if !slotsPerType[record.typeIndex.position].insert(record.slot.rawValue).inserted {
@@ -74,7 +76,7 @@ extension FastRuntime {
             record.sideEffects.forEach { lifetime in
                 if lifetime.hasEnded { broken("\(description) keeps an ended side effect \(lifetime.key)") }
                 if !keys.insert(lifetime.key).inserted { broken("\(description) has side effect \(lifetime.key) twice") }
-                if lifetime.seenInPass > passCounter { broken("side effect \(lifetime.key) of \(description) remembers a future pass") }
+                if lifetime.seenInPass > lastPass { broken("side effect \(lifetime.key) of \(description) remembers a future pass") }
                 last = lifetime
             }
             if let index = sideEffectIndexes[node.rawValue] {
@@ -93,7 +95,7 @@ extension FastRuntime {
         if listed != live.count - 1 { broken("\(listed) nodes in child lists, \(live.count - 1) live nodes below the root") }
         if childIndex.count != live.count - 1 { broken("child index holds \(childIndex.count) nodes, \(live.count - 1) live below the root") }
         for (position, slots) in slotsPerType.enumerated() {
-            let store = storeTable[position].takeUnretainedValue()
+            let store = stores[TypeIndex(rawValue: UInt16(position))].takeUnretainedValue()
             let (count, free) = store.slotCounts()
             if slots.count != count - free.count {
                 broken("store of \(store.workflowType) has \(count - free.count) live slots, \(slots.count) nodes")

@@ -37,7 +37,7 @@ extension FastRuntime {
 
     /// R10: ends every node; every sink is dead from the start.
     func tearDown() {
-        isTornDown = true
+        cascade.tearDown()
         endNode(root)
     }
 }

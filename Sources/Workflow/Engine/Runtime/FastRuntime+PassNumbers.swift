@@ -5,17 +5,11 @@
 // numbers start again from 1 before that, between two top-level passes.
 
 extension FastRuntime {
-    /// From this number on, the next top-level render pass renumbers first.
-    /// A pass renders each node at most once, and nodes number fewer than
-    /// 2^31, so no pass can run past `UInt32.max` from below it.
-    @usableFromInline
-    static var renumberingThreshold: UInt32 { UInt32.max / 2 }
-
     /// Called before every top-level render pass (no render runs): renumbers
     /// when the counter passed the threshold.
     @inlinable @inline(__always)
     func renumberPassesIfDue() {
-        if _slowPath(passCounter > Self.renumberingThreshold) {
+        if _slowPath(passes.isRenumberingDue) {
             renumberPasses()
         }
     }
@@ -35,6 +29,6 @@ extension FastRuntime {
                 }
             }
         }
-        passCounter = 1
+        passes.didRenumber()
     }
 }

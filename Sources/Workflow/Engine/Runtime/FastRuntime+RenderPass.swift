@@ -13,23 +13,19 @@ extension FastRuntime {
 
         // At every level: one level's frames may be as large as a render's
         // locals make them, so a check every few levels could be too late.
-        if StackGuard.isNearEnd(stackEnd) {
-            StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: frames.count + 1)
+        if StackGuard.isNearEnd(passes.stackEnd) {
+            StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: passes.depth + 1)
         }
-        passCounter &+= 1
-        if passCounter == 0 { passCounter = 1 }
-        frames.push(RenderFrame(
-            node: node, pass: passCounter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: nodes[node].firstChild
-        ))
+        _ = passes.open(node, firstChild: nodes[node].firstChild)
         let context = store.contexts.take(runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack(key: { nodes[keyOf: node] })
         markRendered(node)
-        if nodes[node].firstChild.isNone, asked.count == Int(frames[frames.count &- 1].firstAsked),
+        if nodes[node].firstChild.isNone, passes.innermostAskedNothing,
            nodes[node].sideEffects.isEmpty, nodes[node].sinks.isEmpty
         {
             // A leaf before and after: nothing to end, link or kill.
-            frames.count -= 1
+            passes.closeLeaf()
         } else {
             finishPass(of: node)
         }
@@ -77,8 +73,8 @@ extension FastRuntime {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
         record.pointee.seenInPass = pass
-        if !frames[frames.count &- 1].inOrder {
-            asked.push(child)
+        if !passes.innermost.inOrder {
+            passes.ask(child)
         }
 
         let slot = record.pointee.slot
@@ -106,7 +102,7 @@ extension FastRuntime {
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
         let node = startNode(workflow, store: store, key: key, parent: p, route: route)
         nodes[node].seenInPass = pass
-        asked.push(node)
+        passes.ask(node)
         return renderNode(node, store: store)
     }
 
@@ -156,11 +152,10 @@ extension FastRuntime {
     /// while a child renders. Returns that render's pass.
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
-        let top = frames.count &- 1
-        guard frames[top].node == node.id else {
+        guard passes.innermost.node == node.id else {
             RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[keyOf: node.id])
         }
-        return frames[top].pass
+        return passes.innermost.pass
     }
 
     /// The existing child of `parent` with this type index and key, or `none`:
@@ -168,11 +163,15 @@ extension FastRuntime {
     /// index.
     @inlinable @inline(__always)
     func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
-        let top = frames.count &- 1
-        let guess = frames[top].cursor
-        if !guess.isNone, nodes[guess].typeIndex == typeIndex, nodes[keyOf: guess] == key {
-            frames[top].cursor = nodes[guess].nextSibling
-            return guess
+        let guess = passes.innermost.cursor
+        if !guess.isNone {
+            // One address for the record's fields, kept across the key's
+            // comparison (a call): records never move.
+            let record = nodes.recordAddress(guess.position)
+            if record.pointee.typeIndex == typeIndex, nodes[keyOf: guess] == key {
+                passes.innermost.cursor = record.pointee.nextSibling
+                return guess
+            }
         }
         return findChildInIndex(parent: parent, typeIndex: typeIndex, key: key)
     }
@@ -181,16 +180,15 @@ extension FastRuntime {
     /// or the child is new.
     @usableFromInline
     func findChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
-        let top = frames.count &- 1
-        if frames[top].inOrder {
-            frames[top].inOrder = false
-            pushOldChildren(of: parent, upTo: frames[top].cursor)
+        if passes.innermost.inOrder {
+            passes.innermost.inOrder = false
+            pushOldChildren(of: parent, upTo: passes.innermost.cursor)
         }
         let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
         if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.
-            frames[top].cursor = nodes[child].nextSibling
+            passes.innermost.cursor = nodes[child].nextSibling
         }
         return child
     }
@@ -200,7 +198,7 @@ extension FastRuntime {
     /// effects it did not ask for, kills the sinks it did not declare.
     @usableFromInline
     func finishPass(of node: NodeID) {
-        let frame = frames.pop()
+        let frame = passes.close()
         // A pass in order to the end of the old list asked for the old
         // children in the old order: nothing to end or relink.
         if !frame.inOrder || !frame.cursor.isNone {
@@ -225,7 +223,7 @@ extension FastRuntime {
     func pushOldChildren(of parent: NodeID, upTo cursor: NodeID) {
         var old = nodes[parent].firstChild
         while old != cursor {
-            asked.push(old)
+            passes.ask(old)
             old = nodes[old].nextSibling
         }
     }
@@ -243,16 +241,11 @@ extension FastRuntime {
         }
 
         // The new order: this pass's part of the stack, linked.
-        let first = Int(frame.firstAsked)
         var next = NodeID.none
-        var k = asked.count
-        while k > first {
-            k -= 1
-            let child = asked[k]
+        passes.popAsked(downTo: Int(frame.firstAsked)) { child in
             nodes[child].nextSibling = next
             next = child
         }
         nodes[node].firstChild = next
-        asked.count = first
     }
 }

@@ -16,7 +16,7 @@ extension FastRuntime {
     @usableFromInline
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
-        stackEnd = StackGuard.currentStackEnd()
+        passes.willRender(stackEnd: StackGuard.currentStackEnd())
         gate.isRendering = true
         let rendering = if let renderRecorder { traceRenderPass(body, recorder: renderRecorder) } else { body() }
         gate.isRendering = false
@@ -32,7 +32,7 @@ extension FastRuntime {
     /// renders first if it is dirty (S1), or always without skipping; else
     /// the host publishes the rendering it has.
     func endCascade() {
-        var publishes = !renderOnlyIfStateChanged || cascadeChangedState
+        var publishes = !renderOnlyIfStateChanged || cascade.changedState
         if publishes, let renderRoot {
             let renderIsDue = !skipsCleanChildren || nodes[root].needsRender
             #if DEBUG  // fault injection (differential tests): publish only what rendered

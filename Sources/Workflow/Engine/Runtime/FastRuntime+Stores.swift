@@ -10,32 +10,24 @@ extension FastRuntime {
     /// the child path uses it without a retain and release per child.
     @inlinable
     func unmanagedStore<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>> {
-        // Siblings are mostly of one type: remember the last store found.
-        if let last = lastStore, last._withUnsafeGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
-            return Unmanaged.fromOpaque(last.toOpaque())
+        if let last = stores.lastFound(for: type) {
+            return last
         }
         return Unmanaged.passUnretained(findStore(for: type))
     }
 
     @inlinable
     func findStore<W: Workflow>(for type: W.Type) -> NodeStore<W> {
-        let id = ObjectIdentifier(type)
-        let store: NodeStore<W>
-        if let existing = stores[id] {
-            store = unsafeDowncast(existing, to: NodeStore<W>.self)
-        } else {
-            if storeTable.count >= TypeIndex.free.position {
-                RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
-            }
-            store = NodeStore<W>(
-                typeIndex: TypeIndex(rawValue: UInt16(storeTable.count)), comparingEveryState: renderOnlyIfStateChanged
-            )
-            store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
-            store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
-            stores[id] = store
-            storeTable.append(Unmanaged.passUnretained(store))
+        if let existing = stores.find(ObjectIdentifier(type)) {
+            return unsafeDowncast(existing.takeUnretainedValue(), to: NodeStore<W>.self)
         }
-        lastStore = Unmanaged.passUnretained(store)
+        if stores.count >= TypeIndex.free.position {
+            RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
+        }
+        let store = NodeStore<W>(typeIndex: stores.nextTypeIndex, comparingEveryState: renderOnlyIfStateChanged)
+        store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
+        store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
+        stores.add(store)
         return store
     }
 
@@ -47,7 +39,7 @@ extension FastRuntime {
 
     @inlinable @inline(__always)
     func anyStore(of node: NodeID) -> Unmanaged<AnyNodeStore> {
-        storeTable[nodes[node].typeIndex.position]
+        stores[nodes[node].typeIndex]
     }
 
     @inlinable

@@ -40,14 +40,11 @@ extension FastRuntime {
                 sessions = kept
             }
         }
-        for store in storeTable {
-            store._withUnsafeGuaranteedRef { $0.trimFreeTail(keeping: Self.keptRoom) }
-        }
+        stores.forEach { $0.trimFreeTail(keeping: Self.keptRoom) }
         childIndex.shrinkIfSparse(keepingRoomFor: Self.keptRoom)
         // A pass needs a frame per level and an entry per child asked for:
         // at most the live nodes, if the tree stays as it is.
         let live = nodes.liveCount
-        frames.shrink(expecting: live, minimum: Self.keptRoom)
-        asked.shrink(expecting: live, minimum: Self.keptRoom)
+        passes.shrink(expecting: live, minimum: Self.keptRoom)
     }
 }

@@ -106,26 +106,13 @@ final class FastRuntime {
     @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
     @exclusivity(unchecked) var childIndex = ChildIndex()
 
-    /// One typed store per workflow type, owned here, found by type.
-    @exclusivity(unchecked) @usableFromInline var stores: [ObjectIdentifier: AnyNodeStore] = [:]
-    /// The same stores by type index (`NodeRecord.typeIndex`).
-    @exclusivity(unchecked) @usableFromInline var storeTable: ContiguousArray<Unmanaged<AnyNodeStore>> = []
-    /// The store `store(for:)` found last.
-    @exclusivity(unchecked) @usableFromInline var lastStore: Unmanaged<AnyNodeStore>?
+    /// One typed store per workflow type, found by type or type index.
+    @exclusivity(unchecked) @usableFromInline var stores = StoreRegistry()
 
-    /// A frame per node whose `render` is running, innermost last.
-    @exclusivity(unchecked) @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
-    /// The rendering thread's stack end (`StackGuard`), read before each
-    /// render pass; 0 checks nothing.
-    @exclusivity(unchecked) @usableFromInline var stackEnd: UInt = 0
-    /// The children the running passes asked for, in order: each frame's
-    /// from its `firstAsked` up. They become the node's child list when its
-    /// pass ends.
-    @exclusivity(unchecked) @usableFromInline var asked = RawStack<NodeID>(capacity: 64)
+    /// The render passes running now, their frames and numbers.
+    @exclusivity(unchecked) @usableFromInline var passes = PassStack()
     /// The indexes of nodes with many side effects, by node position.
     @exclusivity(unchecked) var sideEffectIndexes: [Int32: SideEffectIndex] = [:]
-    /// Numbers every node render; 0 means "not rendering".
-    @exclusivity(unchecked) @usableFromInline var passCounter: UInt32 = 0
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
@@ -142,8 +129,6 @@ final class FastRuntime {
     /// Sends and updates: now, queued, or fatal (R15, R16). Its rendering
     /// flag is set by `renderPass` only.
     @usableFromInline let gate = CascadeGate()
-    /// Set when the host goes away: every sink is dead from then on.
-    @exclusivity(unchecked) @usableFromInline var isTornDown = false
 
     /// The root node (`none` until `startRoot`).
     @exclusivity(unchecked) @usableFromInline var root = NodeID.none
@@ -157,13 +142,8 @@ final class FastRuntime {
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 
-    /// What the current cascade did: whether an action changed a state (for
-    /// `renderOnlyIfStateChanged` without skipping), and its path for the
-    /// debugger (kept only when there is one).
-    @exclusivity(unchecked) var cascadeChangedState = false
-    let recordsCascadePath: Bool
-    @exclusivity(unchecked) var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] = []
-    @exclusivity(unchecked) var cascadeTop = NodeID.none
+    /// What the current cascade did, and whether the tree was torn down.
+    @exclusivity(unchecked) @usableFromInline var cascade: CascadeLog
 
     /// A runtime for one host, with the configuration in force now.
     @usableFromInline
@@ -180,10 +160,17 @@ final class FastRuntime {
         self.hasObserver = self.observer != nil
         self.skipsCleanChildren = Runtime.configuration.renderSkipping
         self.renderRecorder = renderRecorder
-        self.recordsCascadePath = hasDebugger
+        self.cascade = CascadeLog(recordsPath: hasDebugger)
         self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
         traceObserver?.runtime = self
     }
+
+    /// Set when the host goes away: every sink is dead from then on.
+    @inlinable
+    var isTornDown: Bool { cascade.isTornDown }
+
+    /// The current cascade's path, for the debugger.
+    var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] { cascade.path }
 
     deinit {
         // A torn-down tree ended its side effects and killed its sinks
@@ -193,7 +180,7 @@ final class FastRuntime {
         // `onEnded` below is dropped before it touches anything (R24); the
         // values go last.
         let endedEveryNode = isTornDown
-        isTornDown = true
+        cascade.tearDown()
         if !endedEveryNode {
             for position in 0..<nodes.count {
                 let node = NodeID(position: position)
@@ -207,8 +194,9 @@ final class FastRuntime {
                 }
             }
         }
-        for store in storeTable {
-            store._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
+        // One short access per store: the values' deinits run user code.
+        for position in 0..<stores.count {
+            stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
         }
         // The arena, the child index and the stacks free their memory as
         // they end, after this.

@@ -36,7 +36,7 @@ final class RenderTraceObserver: WorkflowObserver {
     func workflowDidChange<W: Workflow>(from oldWorkflow: W, to newWorkflow: W, state: W.State, session: WorkflowSession) {
         let node = Self.identity(of: session)
         let reason: RenderReason
-        if runtime.frames.count == 0, recorder.trigger == .update {
+        if runtime.passes.depth == 0, recorder.trigger == .update {
             reason = .hostUpdate
         } else if !runtime.skipsCleanChildren {
             reason = .renderSkippingOff
@@ -56,7 +56,7 @@ final class RenderTraceObserver: WorkflowObserver {
     func workflowWillRender<W: Workflow>(_ workflow: W, state: W.State, session: WorkflowSession) -> ((W.Rendering) -> Void)? {
         let node = Self.identity(of: session)
         let runtime = runtime!
-        let isRoot = runtime.frames.count == 0
+        let isRoot = runtime.passes.depth == 0
         recorder.nodeWillRender(
             W.self, key: session.renderKey, node: node, isRoot: isRoot,
             otherwise: isRoot ? rootReason(runtime) : .descendantChanged
