@@ -79,7 +79,7 @@ extension FastRuntime {
                 if lifetime.seenInPass > lastPass { broken("side effect \(lifetime.key) of \(description) remembers a future pass") }
                 last = lifetime
             }
-            if let index = sideEffectIndexes[node.rawValue] {
+            if let index = sideEffectIndexes[node] {
                 if !record.hasSideEffectIndex { broken("\(description) has a side-effect index it does not know of") }
                 if index.byKey.count != keys.count || index.last?.takeUnretainedValue() !== last {
                     broken("the side-effect index of \(description) does not match its list")

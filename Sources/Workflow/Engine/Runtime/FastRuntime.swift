@@ -2,22 +2,30 @@
 //
 // Where things are (Sources/Workflow/Engine/):
 // - Storage/: the containers, each owning its logic. `RawStack` and
-//   `SegmentedBuffer` (raw memory); `NodeArena` (records and keys, with its
-//   free list and its trimming) and `NodeRecord`; `NodeStore` (typed values
-//   of one workflow type, with `AnyNodeStore`, `NodeSlot`, `Equality`);
-//   `ChildIndex` (the hash table, its hashing and its probing); the typed
-//   IDs `NodeID`, `TypeIndex`, `StoreSlot` and the `NodeHandle` that
-//   outlives a node.
-// - Runtime/: this class, one file per concern: `+Stores` (store per type),
+//   `SegmentedBuffer` (raw memory, `~Copyable` owners freed as they end);
+//   `NodeArena` (records and keys, with its free list and its trimming) and
+//   `NodeRecord`; `NodeStore` (typed values of one workflow type, with
+//   `AnyNodeStore`, `NodeSlot`, `Equality`, its `OutputRoute`s and its
+//   `RenderContextPool`); `ChildIndex` (the hash table, its hashing and its
+//   probing); the typed IDs `NodeID`, `TypeIndex`, `StoreSlot` and the
+//   `NodeHandle` that outlives a node.
+// - Runtime/: this class and its parts. The parts own their state and
+//   check their invariants: `StoreRegistry` (the store per type),
+//   `PassStack` (the running passes: `RenderFrame`s, children asked for,
+//   pass numbers, stack end), `CascadeLog` (what the cascade did, the
+//   teardown). The class's algorithms, one file per concern: `+Stores`,
 //   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
 //   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Trimming`
-//   (memory back once nodes ended), `+Sinks`, `+SideEffects`, `+Cascade`
-//   (sends and actions), `+Root` (the channel to the host), `+PassNumbers`
+//   (memory back once nodes ended), `+Sinks`, `+Cascade` (sends and
+//   actions), `+Root` (the channel to the host), `+PassNumbers`
 //   (renumbering before they could wrap), `+DebugSnapshot`, `+Invariants`
-//   (the debug builds' consistency walk); `RenderFrame`, `CascadeResult`.
-// - Sinks/: `SinkRegistration`, `ActionSinkTarget`, `SinkTarget`.
-// - `CascadeGate` (`StackGuard` is in Shared/), `OutputRoute`,
-//   `SideEffectList`, `RenderContextPool`, `FaultInjection`.
+//   (the debug builds' consistency walk); `CascadeResult`.
+// - Sinks/: `SinkList` (a node's registrations), `SinkRegistration`,
+//   `ActionSinkTarget`, `SinkTarget`.
+// - SideEffects/: `SideEffectList` (a node's lifetimes, each a
+//   `SideEffectLifetime`), `SideEffectIndex`, `SideEffectKey`, and the
+//   runtime's `+SideEffects`.
+// - `CascadeGate` and `FaultInjection` (`StackGuard` is in Shared/).
 //
 // Design, in short:
 // - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
@@ -66,18 +74,19 @@
 //   twice its live nodes (at least `keptRoom`): only free tails go, live
 //   nodes never move, and trimmed arena positions come back at a generation
 //   floor so that old handles stay stale.
-// - Exclusivity. The stored `var`s of `FastRuntime`, `AnyNodeStore`,
-//   `NodeStore`, `CascadeGate`, `HostCore`'s rendering, `HostObservers`,
-//   `RootRoute`, `ApplyEpoch`, `StackGuard`, `Lifetime`, `SideEffectIndex`,
-//   `SinkRegistration` and the runtime's fields of `RenderContext` are
-//   `@exclusivity(unchecked)`.
-//   Swift checks exclusive access to a class's stored properties (and to
-//   static ones) at run time, a call per access, and a render pass or a
-//   cascade touches these on every step. The check guards against overlapping
-//   accesses; here each access is a short read or write (a push, a counter,
-//   a field) during which the runtime does not re-enter itself, and
-//   everything runs on the main queue (R22), so none can overlap. Nothing
-//   here is thread-safe. Test builds check them all the same
+// - Exclusivity. Swift checks exclusive access to a class's stored
+//   properties (and to static ones) at run time, a call per access, and a
+//   render pass or a cascade touches the runtime's state on every step. So
+//   the state sits in a few parts, each one stored property marked
+//   `@exclusivity(unchecked)` (the reason beside each). This is sound
+//   because a part's methods are short and never call user code: the
+//   re-entrant algorithms (render a node, apply an action, end a subtree)
+//   stay on this class and call into the parts between user code, so the
+//   runtime never re-enters a part during an access to it; and everything
+//   runs on the main queue (R22), so no two accesses overlap. Nothing here
+//   is thread-safe. The other classes on these paths (`NodeStore`,
+//   `CascadeGate`, `Lifetime`, ...) give their reasons beside their
+//   attributes. Test builds check every access all the same
 //   (`Scripts/exclusivity-checked-tree.sh`, used by `make test`).
 // - Releasing a value runs user code (R24): a deinit may send, update or
 //   release the host, or cancel an observation, and so re-enter the
@@ -102,17 +111,25 @@
 
 @usableFromInline
 final class FastRuntime {
+    // Unchecked (see "Exclusivity" above): each is read or written on every
+    // step of a render pass or a cascade, in short accesses that run no user
+    // code.
+
     /// The arena.
     @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
+    /// The children by (parent, type, key); looked up per child asked for.
     @exclusivity(unchecked) var childIndex = ChildIndex()
 
-    /// One typed store per workflow type, found by type or type index.
+    /// One typed store per workflow type, found by type or type index; read
+    /// per child asked for.
     @exclusivity(unchecked) @usableFromInline var stores = StoreRegistry()
 
-    /// The render passes running now, their frames and numbers.
+    /// The render passes running now, their frames and numbers; pushed and
+    /// read per render and per child.
     @exclusivity(unchecked) @usableFromInline var passes = PassStack()
-    /// The indexes of nodes with many side effects, by node position.
-    @exclusivity(unchecked) var sideEffectIndexes: [Int32: SideEffectIndex] = [:]
+    /// The indexes of nodes with many side effects; read per side effect of
+    /// such a node.
+    @exclusivity(unchecked) var sideEffectIndexes: [NodeID: SideEffectIndex] = [:]
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
@@ -121,7 +138,8 @@ final class FastRuntime {
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
-    /// Sessions by node ID; kept only when there is an observer.
+    /// Sessions by node ID; kept only when there is an observer, read per
+    /// render then.
     @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
     /// The parent session the root's session names (nil for a host's root).
     @usableFromInline var rootParentSession: WorkflowSession?
@@ -130,7 +148,7 @@ final class FastRuntime {
     /// flag is set by `renderPass` only.
     @usableFromInline let gate = CascadeGate()
 
-    /// The root node (`none` until `startRoot`).
+    /// The root node (`none` until `startRoot`); read per cascade.
     @exclusivity(unchecked) @usableFromInline var root = NodeID.none
     /// A render pass of the root, specialised for its type where the host
     /// was made; it keeps the rendering where the host reads it. Nil when
@@ -142,7 +160,8 @@ final class FastRuntime {
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 
-    /// What the current cascade did, and whether the tree was torn down.
+    /// What the current cascade did, and whether the tree was torn down;
+    /// written per action, read per send.
     @exclusivity(unchecked) @usableFromInline var cascade: CascadeLog
 
     /// A runtime for one host, with the configuration in force now.

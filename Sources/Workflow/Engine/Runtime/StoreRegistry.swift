@@ -68,6 +68,8 @@ struct StoreRegistry: ~Copyable {
         }
     }
 
+    /// Inlinable: the runtime's registry field is.
+    @inlinable
     deinit {
         for store in table {
             store.release()

@@ -2,7 +2,7 @@
 /// sibling, no node yet. A position is reused once its node ended;
 /// `NodeHandle` adds the generation that tells the two nodes apart.
 @usableFromInline
-struct NodeID: Equatable {
+struct NodeID: Hashable {
     @usableFromInline var rawValue: Int32
 
     @inlinable

@@ -16,7 +16,7 @@ extension FastRuntime {
         }
         let entry = startSideEffect(key: key, node: id, after: search.last, pass: pass)
         if search.count + 1 > SideEffectList.indexThreshold {
-            sideEffectIndexes[id.rawValue] = SideEffectIndex(nodes[id].sideEffects)
+            sideEffectIndexes[id] = SideEffectIndex(nodes[id].sideEffects)
             nodes[id].hasSideEffectIndex = true
         }
         // The list keeps the lifetime alive: nothing ends it during a render.
@@ -29,7 +29,7 @@ extension FastRuntime {
     private func runIndexedSideEffect(
         key: SideEffectKey, node: NodeID, pass: UInt32, workflowType: Any.Type, action: (Lifetime) -> Void
     ) {
-        let index = sideEffectIndexes[node.rawValue].unsafelyUnwrapped
+        let index = sideEffectIndexes[node].unsafelyUnwrapped
         if let found = index.byKey[key] {
             return markAsked(found.takeUnretainedValue(), pass: pass, workflowType: workflowType)
         }
@@ -82,11 +82,11 @@ extension FastRuntime {
     @inline(never)
     private func unindex(_ ended: SideEffectList, of node: NodeID) {
         if nodes[node].sideEffects.isEmpty {
-            sideEffectIndexes[node.rawValue] = nil
+            sideEffectIndexes[node] = nil
             nodes[node].hasSideEffectIndex = false
             return
         }
-        let index = sideEffectIndexes[node.rawValue].unsafelyUnwrapped
+        let index = sideEffectIndexes[node].unsafelyUnwrapped
         ended.forEach { index.byKey[$0.key] = nil }
         index.last = nodes[node].sideEffects.last
     }
