@@ -85,8 +85,8 @@
 //   runtime never re-enters a part during an access to it; and everything
 //   runs on the main queue (R22), so no two accesses overlap. Nothing here
 //   is thread-safe. The other classes on these paths (`NodeStore`,
-//   `CascadeGate`, `Lifetime`, ...) give their reasons beside their
-//   attributes. Test builds check every access all the same
+//   `CascadeGate`, `Lifetime`, `SinkRegistration`, ...) keep the attribute
+//   on their hot fields for the same reasons. Test builds check every access all the same
 //   (`Scripts/exclusivity-checked-tree.sh`, used by `make test`).
 // - Releasing a value runs user code (R24): a deinit may send, update or
 //   release the host, or cancel an observation, and so re-enter the
