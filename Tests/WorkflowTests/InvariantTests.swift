@@ -36,7 +36,7 @@ struct InvariantTests {
             count += 1
             return nil
         })
-        host.core.runtime.checkInvariants()
+        host.port.runtime.checkInvariants()
     }
 
     @Test("A dirty node under a clean parent is caught, naming the node")
@@ -44,7 +44,7 @@ struct InvariantTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
-                let runtime = host.core.runtime
+                let runtime = host.port.runtime
                 let child = runtime.nodes[runtime.root].firstChild
                 runtime.nodes[child].needsRender = true
                 runtime.checkInvariants()
@@ -61,7 +61,7 @@ struct InvariantTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
-                let runtime = host.core.runtime
+                let runtime = host.port.runtime
                 runtime.nodes.append(NodeRecord(typeIndex: TypeIndex.free, parent: .none, generation: 0), key: "")
                 runtime.checkInvariants()
             }

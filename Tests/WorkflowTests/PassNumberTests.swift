@@ -44,7 +44,7 @@ struct PassNumberTests {
         effectsStarted = 0
         effectsEnded = 0
         let host = WorkflowHost(workflow: TogglingParentKiwi())
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         let parentSink = host.rendering.bump
         runtime.passes.jump(to: PassStack.renumberingThreshold - 3)
 
@@ -66,7 +66,7 @@ struct PassNumberTests {
     @Test("R13: a sink declared in every pass stays live across the renumbering; one no longer declared goes quiet")
     func sinksAcrossRenumbering() {
         let host = WorkflowHost(workflow: TogglingParentKiwi())
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         let childSink = host.rendering.child!
         runtime.passes.jump(to: PassStack.renumberingThreshold + 1)
         // A change in the child alone: the renumbering runs before its pass.

@@ -63,7 +63,7 @@ struct TrimmingTests {
     @Test("A cleared list gives every container back to the room kept; the list grows again and works")
     func clearedListComesBack() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         let store = runtime.store(for: TrimmedRow.self)
         #expect(runtime.nodes.entries.capacity > 2 * FastRuntime.keptRoom)
         #expect(runtime.childIndex.capacity > 2 * FastRuntime.keptRoom)
@@ -89,7 +89,7 @@ struct TrimmingTests {
     @Test("A list that loses less than three quarters of its rows keeps its storage")
     func partlyClearedListKeepsStorage() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         let arenaCapacity = runtime.nodes.entries.capacity
         let indexCapacity = runtime.childIndex.capacity
 
@@ -110,7 +110,7 @@ struct TrimmingTests {
     func sessionsAreTrimmed() {
         let observer = SessionCounter()
         let host = WorkflowHost(workflow: TrimmedList(rows: rows), observers: [observer])
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         #expect(runtime.sessions.count == rows + 1)
 
         host.update(workflow: TrimmedList(rows: 0))
@@ -127,7 +127,7 @@ struct TrimmingTests {
     @Test("A stale sink into the trimmed range is dropped, before and after the list grows back over its position")
     func staleSinkAfterTrim() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
-        let runtime = host.core.runtime
+        let runtime = host.port.runtime
         let stale = host.rendering[rows - 1].bump
         host.update(workflow: TrimmedList(rows: 0))
         #expect(runtime.nodes.count == 1)

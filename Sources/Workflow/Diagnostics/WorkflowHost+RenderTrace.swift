@@ -18,13 +18,13 @@ extension WorkflowHost {
     /// or the configuration's `renderTrace` when the host was made; nil when
     /// it records nothing.
     public var renderTrace: RenderTrace? {
-        core.runtime.renderRecorder?.trace
+        port.runtime.trace?.recorder.trace
     }
 
     /// This host's last finished pass (a cascade, an `update(workflow:)` or
     /// the first render): every node it visited and why it rendered or was
     /// skipped. Nil when the host records no trace.
     public var lastRenderPass: RenderTrace.Pass? {
-        core.runtime.renderRecorder?.lastPass
+        port.runtime.trace?.recorder.lastPass
     }
 }

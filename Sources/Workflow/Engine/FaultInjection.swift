@@ -25,7 +25,7 @@ package enum FaultInjection {
 
     /// R24 broken: the host lets go of its replaced rendering at once,
     /// inside the render pass, so that a deinit it runs meets the pass
-    /// (hook in `HostCore.renderRoot`).
+    /// (hook in `FastRuntime.renderRoot`).
     @usableFromInline nonisolated(unsafe) package static var releaseRenderingInPass = false
 
     /// R15 broken: sends (and updates) queued while the host was busy run

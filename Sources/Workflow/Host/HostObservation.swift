@@ -38,7 +38,7 @@ package final class HostObservers<Value> {
     @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
     @exclusivity(unchecked) private var nextID: UInt64 = 0
 
-    package init() {}
+    @usableFromInline package init() {}
 
     package var isEmpty: Bool { entries.isEmpty }
 

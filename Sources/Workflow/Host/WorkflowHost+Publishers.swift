@@ -13,9 +13,9 @@ extension WorkflowHost {
     /// arrive on the main queue, in the order of R25; a value published
     /// while the subscriber has no demand waits, only the newest kept.
     public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
-        HostPublisher(observers: core.renderingObservers, current: { [weak core] in
-            guard let core, !core.isReleased else { return nil }
-            return core.rendering
+        HostPublisher(observers: port.renderingObservers, current: { [weak port] in
+            guard let port, !port.isReleased else { return nil }
+            return port.readRendering(port)
         }).eraseToAnyPublisher()
     }
 
@@ -25,6 +25,6 @@ extension WorkflowHost {
     /// arrives while the subscriber has no demand is dropped, as a
     /// passthrough subject drops it.
     public var outputPublisher: AnyPublisher<WorkflowType.Output, Never> {
-        HostPublisher(observers: core.outputObservers, current: nil).eraseToAnyPublisher()
+        HostPublisher(observers: port.outputObservers, current: nil).eraseToAnyPublisher()
     }
 }

@@ -5,11 +5,12 @@
 /// node and every side-effect lifetime (R10); released by code the host is
 /// running (an apply, an observer), it stops that cascade cleanly first.
 public final class WorkflowHost<WorkflowType: Workflow> {
-    @usableFromInline let core: HostCore<WorkflowType>
+    /// Everything the host runs: the runtime, the observers, the debugger.
+    @usableFromInline let port: PublishingPort<WorkflowType>
 
-    /// The latest rendering of the root.
+    /// The latest rendering of the root, read from its slot.
     @inlinable
-    public var rendering: WorkflowType.Rendering { core.rendering }
+    public var rendering: WorkflowType.Rendering { port.readRendering(port) }
 
     /// Starts the tree and renders it once. The configuration in force
     /// (`Runtime.withConfiguration`, `Runtime.updateDefaultConfiguration`)
@@ -23,7 +24,8 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         self.init(workflow: workflow, observers: observers, debugger: debugger, trace: nil)
     }
 
-    /// `trace` nil: the configuration's `renderTrace`, if any (D1).
+    /// `trace` nil: the configuration's `renderTrace`, if any (D1). The port
+    /// is made here, where the root's type is known (`HostPort`).
     @inlinable
     convenience init(
         workflow: WorkflowType,
@@ -32,47 +34,36 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         trace: RenderTrace?
     ) {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
-        let runtime = FastRuntime(
-            observers: observers, hasDebugger: debugger != nil,
-            renderRecorder: RenderRecorder.forHost(of: WorkflowType.self, trace: trace)
+        let runtime = Self.makeRuntime(observers: observers, hasDebugger: debugger != nil, trace: trace)
+        self.init(workflow: workflow, port: PublishingPort(runtime: runtime, debugger: debugger))
+    }
+
+    /// A runtime with the configuration in force now (C1), and the trace
+    /// given, else the configuration's.
+    @usableFromInline
+    static func makeRuntime(observers: [WorkflowObserver], hasDebugger: Bool, trace: RenderTrace?) -> FastRuntime {
+        FastRuntime(
+            configuration: Runtime.configuration, observers: observers, hasDebugger: hasDebugger,
+            trace: RenderRecorder.forHost(of: WorkflowType.self, trace: trace)
         )
-        let rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
-        let rootStore = runtime.store(for: WorkflowType.self)
-        runtime.startRoot(workflow, store: rootStore, key: "", route: rootRoute)
-        let root = runtime.root
-        let core = HostCore(
-            runtime: runtime,
-            rootStore: rootStore,
-            rootRoute: rootRoute,
-            debugger: debugger,
-            firstRender: { runtime.renderNode(root, store: rootStore) }
-        )
-        // Made here, so that the root's render is specialised for its type
-        // like every child below it. It holds the core, as a cascade must
-        // (see HostCore); the teardown lets go of it.
-        runtime.renderRoot = { core.renderRoot() }
-        // Strongly too: a cascade keeps the core alive even if the handle
-        // goes meanwhile. The teardown ends the cycle.
-        runtime.cascadeDidEnd = { core.cascadeDidEnd($0) }
-        core.didFinishSetUp()
-        self.init(core: core)
     }
 
     @usableFromInline
-    init(core: HostCore<WorkflowType>) {
-        self.core = core
+    init(workflow: WorkflowType, port: PublishingPort<WorkflowType>) {
+        self.port = port
+        port.start(workflow)
     }
 
     deinit {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
-        core.release()
+        port.release()
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and
     /// the tree renders (R19).
     public func update(workflow: WorkflowType) {
         MainQueue.check("update(workflow:) was called on WorkflowHost<\(WorkflowType.self)>")
-        core.update(workflow: workflow)
+        port.update(workflow: workflow)
     }
 
     /// Calls `body` with the rendering once per cascade and once per
@@ -81,13 +72,13 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// With `renderOnlyIfStateChanged` on, a cascade that changed no state
     /// publishes nothing (S3).
     public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
-        core.renderingObservers.add(body)
+        port.renderingObservers.add(body)
     }
 
     /// Calls `body` with each output of the root, after the rendering of its
     /// cascade was published (R17).
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
-        core.outputObservers.add(body)
+        port.outputObservers.add(body)
     }
 
     /// A new, independent stream on every access: the current rendering
@@ -95,13 +86,13 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// reads only the newest: the stream keeps one value. It finishes when
     /// the host goes away.
     public var renderings: AsyncStream<WorkflowType.Rendering> {
-        core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
+        port.renderingObservers.stream(startingWith: rendering, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// A new, independent stream on every access: every output of the root
     /// from now on, in order, none dropped and none replayed (R25). It
     /// finishes when the host goes away.
     public var outputs: AsyncStream<WorkflowType.Output> {
-        core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
+        port.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }

@@ -2,13 +2,13 @@ extension WorkflowHost {
     /// The host's root as code written against the runtime's `@testable`
     /// seam inspects it: the observer its nodes report to.
     var rootNode: HostRootNode {
-        HostRootNode(observer: core.runtime.observer)
+        HostRootNode(observer: port.runtime.observer)
     }
 
     /// What the host gives its nodes: the observer, the debugger and the
     /// configuration read when the host was created.
     var context: HostContext {
-        HostContext(observer: core.runtime.observer, debugger: core.debugger, runtimeConfig: core.configuration)
+        HostContext(observer: port.runtime.observer, debugger: port.debugger, runtimeConfig: port.runtime.configuration)
     }
 }
 

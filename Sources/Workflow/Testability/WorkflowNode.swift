@@ -17,11 +17,13 @@ final class WorkflowNode<WorkflowType: Workflow> {
     /// The root's session: the observer's when there is one.
     let session: WorkflowSession
     /// Called at the end of every cascade.
-    var onOutput: ((Output) -> Void)?
+    var onOutput: ((Output) -> Void)? {
+        get { port.onOutput }
+        set { port.onOutput = newValue }
+    }
 
-    private let runtime: FastRuntime
-    private let store: NodeStore<WorkflowType>
-    private let rootRoute: RootRoute<WorkflowType.Output>?
+    private let port: WorkflowNodePort<WorkflowType>
+    private var runtime: FastRuntime { port.runtime }
 
     /// Starts the root (session, initial state); it renders on `render()`.
     init(
@@ -30,27 +32,19 @@ final class WorkflowNode<WorkflowType: Workflow> {
         hostContext: HostContext,
         parentSession: WorkflowSession? = nil
     ) {
-        let runtime = Runtime.withConfiguration(override: { $0 = hostContext.runtimeConfig }) {
-            FastRuntime(observers: hostContext.observer.map { [$0] } ?? [], hasDebugger: hostContext.debugger != nil)
-        }
-        runtime.rootParentSession = parentSession
-        let route = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
-        let store = runtime.store(for: WorkflowType.self)
-        runtime.startRoot(workflow, store: store, key: key, route: route)
+        let runtime = FastRuntime(
+            configuration: hostContext.runtimeConfig, observers: hostContext.observer.map { [$0] } ?? [],
+            hasDebugger: hostContext.debugger != nil, trace: nil
+        )
+        port = WorkflowNodePort(runtime: runtime, hasDebugger: hostContext.debugger != nil)
+        runtime.startTree(root: workflow, key: key, parentSession: parentSession, port: port)
         self.hostContext = hostContext
         self.session = runtime.hasObserver
             ? runtime.sessions[runtime.root.position]!
             : WorkflowSession(workflow: workflow, renderKey: key, parent: parentSession)
-        self.runtime = runtime
-        self.store = store
-        self.rootRoute = route
-
-        // No `renderRoot`: the tree renders when asked.
-        runtime.cascadeDidEnd = { [unowned self] _ in cascadeDidEnd() }
     }
 
     deinit {
-        runtime.cascadeDidEnd = { _ in }
         runtime.tearDown()
     }
 
@@ -62,7 +56,7 @@ final class WorkflowNode<WorkflowType: Workflow> {
     /// Renders the tree now (R4); a child that needs no render is skipped
     /// as usual (S2).
     func render(isRootNode: Bool = false) -> WorkflowType.Rendering {
-        let rendering = runtime.renderPass { runtime.renderNode(runtime.root, store: store) }
+        let rendering = port.renderRoot()
         // Sends the pass queued (R15) run now, as after any render.
         runtime.gate.runQueued()
         return rendering
@@ -73,18 +67,11 @@ final class WorkflowNode<WorkflowType: Workflow> {
 
     /// Gives the root a new workflow value; it renders on the next `render()`.
     func update(workflow: WorkflowType) {
-        runtime.updateRoot(to: workflow, store: store)
+        runtime.updateRoot(to: workflow, publishes: false)
     }
 
     /// The tree as the debugger sees it.
     func makeDebugSnapshot() -> WorkflowHierarchyDebugSnapshot {
         runtime.snapshot(of: runtime.root)
-    }
-
-    private func cascadeDidEnd() {
-        onOutput?(Output(
-            outputEvent: rootRoute?.takeOutput(),
-            debugInfo: hostContext.ifDebuggerEnabled { .cascade(path: runtime.cascadePath) }
-        ))
     }
 }

@@ -109,21 +109,21 @@ extension FastRuntime {
         if changed {
             markNeedsRender(node)
         }
-        if let renderRecorder {
-            traceAction(actionType, at: node, fromSink: fromSink, changed: changed, compared: compared, recorder: renderRecorder)
+        if trace != nil {
+            traceAction(actionType, at: node, fromSink: fromSink, changed: changed, compared: compared)
         }
     }
 
     @usableFromInline
     func beginCascade() {
-        renderRecorder?.passWillBegin(.action)
+        trace?.passWillBegin(.action)
         cascade.begin()
     }
 
     /// The cascade's end: its render pass, if due, and its result.
     @usableFromInline
     func finishCascade() {
-        defer { renderRecorder?.passDidEnd() }
+        defer { trace?.passDidEnd() }
         // Released by the cascade's own code: the host's teardown waits for
         // the gate, and nothing more of the cascade runs (R10).
         if gate.isClosed { return }

@@ -18,10 +18,13 @@ extension FastRuntime {
         if !nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: nil)
         }
-        if hasObserver {
-            let session = sessions[node.position]!
-            sessions[node.position] = nil
-            observer!.sessionDidEnd(session)
+        if observesNodes {
+            if trace != nil { trace.unsafelyUnwrapped.nodeDidEnd(handle(node)) }
+            if hasObserver {
+                let session = sessions[node.position]!
+                sessions[node.position] = nil
+                observer!.sessionDidEnd(session)
+            }
         }
         if isTornDown { return }
 

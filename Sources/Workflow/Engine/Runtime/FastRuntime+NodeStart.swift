@@ -18,12 +18,17 @@ extension FastRuntime {
     ) -> NodeID {
         let node = allocateNode(typeIndex: store.typeIndex, key: key, parent: parent)
         var state: W.State
-        if hasObserver, let observer {
-            let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : sessions[parent.position])
-            sessions[node.position] = session
-            observer.sessionDidBegin(session)
-            state = workflow.makeInitialState()
-            observer.workflowDidMakeInitialState(workflow, initialState: state, session: session)
+        if observesNodes {
+            if trace != nil { traceNodeDidStart(node) }
+            if hasObserver, let observer {
+                let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : sessions[parent.position])
+                sessions[node.position] = session
+                observer.sessionDidBegin(session)
+                state = workflow.makeInitialState()
+                observer.workflowDidMakeInitialState(workflow, initialState: state, session: session)
+            } else {
+                state = workflow.makeInitialState()
+            }
         } else {
             state = workflow.makeInitialState()
         }

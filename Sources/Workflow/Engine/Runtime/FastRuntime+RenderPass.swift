@@ -9,7 +9,13 @@ extension FastRuntime {
         let slot = nodes[node].slot
         let workflow = store[slot].workflow
         let state = store[slot].state
-        let completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
+        let completion: ((W.Rendering) -> Void)?
+        if observesNodes {
+            if trace != nil { traceNodeWillRender(W.self, node: node) }
+            completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
+        } else {
+            completion = nil
+        }
 
         // At every level: one level's frames may be as large as a render's
         // locals make them, so a check every few levels could be too late.
@@ -33,7 +39,10 @@ extension FastRuntime {
         // it runs may send to the node's sinks (R15, R24).
         store[slot].rendering = rendering
 
-        completion?(rendering)
+        if observesNodes {
+            completion?(rendering)
+            if trace != nil { traceNodeDidRender() }
+        }
         return rendering
     }
 
@@ -127,8 +136,11 @@ extension FastRuntime {
         // so a deinit that runs then finds the slot whole (R24).
         store[slot].workflow = workflow
         store[slot].state = state
-        if hasObserver {
-            observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
+        if observesNodes {
+            if trace != nil { traceUpdate(of: node, store: store, from: old, to: workflow) }
+            if hasObserver {
+                observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
+            }
         }
     }
 
@@ -213,7 +225,7 @@ extension FastRuntime {
         if !nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
-        if renderRecorder != nil {
+        if trace != nil {
             traceChildren(of: node)
         }
     }

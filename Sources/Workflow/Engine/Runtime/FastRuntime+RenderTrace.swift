@@ -1,56 +1,69 @@
-// Render diagnostics (D1): what the fast runtime tells its render trace
-// beyond what `RenderTraceObserver` hears: the order of the children a
-// parent asked for, and those it asked for and did not render (skipped, S2),
-// when the parent's pass ends; the first render's pass; each action a
-// cascade applied. Nodes are known by their session's ID (a traced host
-// keeps sessions, as an observed one does). Out of line; a host without a
-// trace pays one test per pass of a node with children, and a few per
-// cascade.
+// Render diagnostics (D1): the runtime's side of its trace hooks. Out of
+// line, so that a hook point on a hot path is one test of `trace` and a
+// call taken only when it is set: a runtime without a trace reaches none
+// of this.
 
 extension FastRuntime {
+    /// A render pass with a trace: one that no cascade or update opened is
+    /// the host's first render, and a pass of its own.
+    @inline(never)
+    func traceRenderPass<Rendering>(_ body: () -> Rendering, trace: RenderTraceHooks) -> Rendering {
+        let opensPass = !trace.isInPass
+        if opensPass { trace.passWillBegin(.firstRender) }
+        let rendering = body()
+        if opensPass { trace.passDidEnd() }
+        return rendering
+    }
+
+    /// `startNode`'s hook, before the node's `makeInitialState`.
+    @usableFromInline @inline(never)
+    func traceNodeDidStart(_ node: NodeID) {
+        trace.unsafelyUnwrapped.nodeDidStart(handle(node))
+    }
+
+    /// `renderNode`'s hook, before the node's frame is pushed: with no
+    /// frame on the stack, the node is the root.
+    @usableFromInline @inline(never)
+    func traceNodeWillRender(_ workflowType: Any.Type, node: NodeID) {
+        trace.unsafelyUnwrapped.nodeWillRender(
+            workflowType, key: nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0
+        )
+    }
+
+    /// `renderNode`'s hook at its end, after the observers' completions.
+    @usableFromInline @inline(never)
+    func traceNodeDidRender() {
+        trace.unsafelyUnwrapped.nodeDidRender()
+    }
+
+    /// `update`'s hook: `node` got `new` in place of `old` and renders next.
+    @usableFromInline @inline(never)
+    func traceUpdate<W: Workflow>(of node: NodeID, store: NodeStore<W>, from old: W, to new: W) {
+        trace.unsafelyUnwrapped.nodeDidUpdate(handle(node), isRoot: passes.depth == 0) { store.compare(old, new) }
+    }
+
     /// `finishPass`'s hook, at its end: the node's children are now the ones
-    /// its pass asked for, in that order. Each is recorded with its place;
-    /// the ones that did not render inside the node's render were skipped
-    /// (S2).
+    /// its pass asked for, in that order.
     @inline(never)
     func traceChildren(of node: NodeID) {
-        let recorder = renderRecorder.unsafelyUnwrapped
-        let parent = traceIdentity(of: node)
+        let trace = trace.unsafelyUnwrapped
+        let parent = handle(node)
         var child = nodes[node].firstChild
         var order = 0
         while !child.isNone {
-            let identity = traceIdentity(of: child)
-            if recorder.didRender(identity, inside: parent) {
-                recorder.childWasAsked(identity, order: order)
-            } else {
-                recorder.nodeSkipped(
-                    anyStore(of: child).takeUnretainedValue().workflowType, key: nodes[keyOf: child],
-                    node: identity, order: order
-                )
-            }
+            trace.childWasAsked(
+                handle(child), by: parent, order: order,
+                workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: nodes[keyOf: child]
+            )
             order += 1
             child = nodes[child].nextSibling
         }
     }
 
-    /// A render pass with a trace: one that no cascade or update opened is
-    /// the host's first render, and a pass of its own.
+    /// `didApply`'s hook: the action, what it did to the state (S1), and
+    /// the node's path from the root.
     @inline(never)
-    func traceRenderPass<Rendering>(_ body: () -> Rendering, recorder: RenderRecorder) -> Rendering {
-        let opensPass = !recorder.isInPass
-        if opensPass { recorder.passWillBegin(.firstRender) }
-        let rendering = body()
-        if opensPass { recorder.passDidEnd() }
-        return rendering
-    }
-
-    /// An action applied at `node` (R17), for the trace: what it did to the
-    /// state (S1) and where the node is. Its step started where the previous
-    /// one ended (or the cascade began): the apply pays no clock reading.
-    @inline(never)
-    func traceAction(
-        _ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool, recorder: RenderRecorder
-    ) {
+    func traceAction(_ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool) {
         var depth = 0
         var current = node
         while !current.isNone {
@@ -65,14 +78,9 @@ extension FastRuntime {
             current = nodes[current].parent
         }
         path.reverse()
-        recorder.actionDidApply(
-            actionType, path: path, node: traceIdentity(of: node), reachedByOutput: !fromSink,
+        trace.unsafelyUnwrapped.actionDidApply(
+            actionType, at: handle(node), path: path, reachedByOutput: !fromSink,
             stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
         )
-    }
-
-    /// A node's identity in the trace: its session's.
-    func traceIdentity(of node: NodeID) -> Int {
-        RenderTraceObserver.identity(of: sessions[node.position]!)
     }
 }

@@ -1,13 +1,42 @@
-// The root and the host: the runtime starts the root, runs every render
+// The root and the host: the runtime starts the tree, runs every render
 // pass (the only code that sets the gate's rendering flag), decides at the
-// end of a cascade whether the root renders, and hands the host one
-// `CascadeResult`.
+// end of a cascade whether the root renders, and hands its port one
+// `CascadeResult`. The root's rendering lives in its slot, nowhere else.
 
 extension FastRuntime {
-    /// Starts the root of the tree (R6); `renderPass` renders it.
+    /// Starts the tree for `port`, which owns this runtime: its root (R6),
+    /// unrendered. The caller made the port where the root's type is known,
+    /// so that its end of a cascade is specialised for it (`HostPort`). The
+    /// one setup of `WorkflowHost` and of the testable seam's `WorkflowNode`.
+    func startTree<W: Workflow>(root workflow: W, key: String, parentSession: WorkflowSession?, port: RootPort<W>) {
+        self.port = port
+        rootParentSession = parentSession
+        startRoot(workflow, store: port.rootStore, key: key, route: port.rootRoute)
+        assert(nodes[root].slot.rawValue == RootPort<W>.rootSlot.rawValue, "the root is not its store's first node")
+    }
+
+    /// Starts the root of the tree (R6); `renderRoot` renders it.
     @inlinable
     func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
         root = startNode(workflow, store: store, key: key, parent: .none, route: route)
+    }
+
+    /// A render pass of the root. Its replaced rendering goes once the whole
+    /// pass is over, as upstream's host lets go of its old one: held here
+    /// while the root's slot takes the new one, then let go of outside the
+    /// pass, so that a deinit it runs may send, update or release the host
+    /// (R24).
+    @inlinable
+    func renderRoot<W: Workflow>(store: NodeStore<W>) -> W.Rendering {
+        #if DEBUG  // fault injection (differential tests): released inside the pass
+        if FaultInjection.releaseRenderingInPass {
+            return renderPass { renderNode(root, store: store) }
+        }
+        #endif
+        let replaced = store[nodes[root].slot].rendering
+        let rendering = renderPass { renderNode(root, store: store) }
+        withExtendedLifetime(replaced) {}
+        return rendering
     }
 
     /// Runs `body`, a render pass: a send meanwhile waits for the end of the
@@ -18,7 +47,7 @@ extension FastRuntime {
         renumberPassesIfDue()
         passes.willRender(stackEnd: StackGuard.currentStackEnd())
         gate.isRendering = true
-        let rendering = if let renderRecorder { traceRenderPass(body, recorder: renderRecorder) } else { body() }
+        let rendering = if let trace { traceRenderPass(body, trace: trace) } else { body() }
         gate.isRendering = false
         trimIfDue()
         #if DEBUG
@@ -30,28 +59,39 @@ extension FastRuntime {
     /// The end of a cascade (R18, S3): every cascade publishes once, unless
     /// `renderOnlyIfStateChanged` is on and no state changed. The root
     /// renders first if it is dirty (S1), or always without skipping; else
-    /// the host publishes the rendering it has.
+    /// the host publishes the rendering it has. The port does both.
     func endCascade() {
         var publishes = !renderOnlyIfStateChanged || cascade.changedState
-        if publishes, let renderRoot {
-            let renderIsDue = !skipsCleanChildren || nodes[root].needsRender
+        var rendersRoot = false
+        if publishes {
+            rendersRoot = !skipsCleanChildren || nodes[root].needsRender
             #if DEBUG  // fault injection (differential tests): publish only what rendered
-            if FaultInjection.publishOnlyAfterRender, !renderIsDue { publishes = false }
+            if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
             #endif
-            if renderIsDue {
-                renderRoot()
-            }
         }
-        cascadeDidEnd(CascadeResult(publishesRendering: publishes))
+        port.unsafelyUnwrapped.cascadeDidEnd(
+            CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes), in: self
+        )
     }
 
-    /// R19: the root gets a new workflow value, then the tree renders.
-    func updateRoot<W: Workflow>(to workflow: W, store: NodeStore<W>) {
-        renderRecorder?.passWillBegin(.update)
-        defer { renderRecorder?.passDidEnd() }
+    /// The host's first render, through its port: specialised like every
+    /// later render of the root.
+    func renderFirst() {
+        port.unsafelyUnwrapped.cascadeDidEnd(
+            CascadeResult(source: .firstRender, rendersRoot: true, publishesRendering: false), in: self
+        )
+    }
+
+    /// R19: the root gets a new workflow value, then the host renders and
+    /// publishes through its port (`publishes`), or the tree renders on the
+    /// next ask (the testable seam).
+    func updateRoot<W: Workflow>(to workflow: W, publishes: Bool) {
+        trace?.passWillBegin(.update)
+        defer { trace?.passDidEnd() }
+        let store = store(of: root, as: W.self)
         update(root, store: store, slot: nodes[root].slot, to: workflow)
-        if let renderRoot {
-            renderRoot()
+        if publishes {
+            port.unsafelyUnwrapped.cascadeDidEnd(CascadeResult(source: .update, rendersRoot: true, publishesRendering: true), in: self)
         }
     }
 }

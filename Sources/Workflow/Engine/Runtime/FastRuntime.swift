@@ -55,8 +55,10 @@
 //   skipped, and the subtree, its sinks and side effects stay as they are.
 // - Host channel. Sends and updates pass `CascadeGate.submit` (R15, R16).
 //   The runtime sets the rendering flag around each render pass, decides at
-//   the end of a cascade whether the root renders (S3), and hands the host
-//   one `CascadeResult`; the root's output waits in its `RootRoute`.
+//   the end of a cascade whether the root renders (S3), and hands its one
+//   `HostPort` a `CascadeResult`; the port renders the root then, specialised
+//   for its type, and publishes. The root's rendering is kept in its slot
+//   only; its output waits in its `RootRoute`.
 // - Specialisation. `rendered(in:)` reaches `renderChild` through
 //   `@inlinable` code only, so the whole child path is specialised for the
 //   user's types at the user's call site: no existential, no metadata look-up
@@ -101,8 +103,8 @@
 //   mapping, released by the assignment after the new one is stored
 //   (`updateRoute`); ended side effects, taken out of the list before any
 //   `onEnded` runs, each closure out of its lifetime before it runs
-//   (`SideEffectList.end`, `Lifetime.end`); the host's replaced rendering,
-//   replaced once the pass is over (`HostCore.renderRoot`); the
+//   (`SideEffectList.end`, `Lifetime.end`); the root's replaced rendering,
+//   held until the pass is over (`renderRoot`); the
 //   observers' closures, taken out of their list first
 //   (`HostObservers.remove`, `finishAll`, `deliver`); queued sends dropped
 //   at the host's end (`CascadeGate.runQueued`); and the runtime's own end,
@@ -133,11 +135,16 @@ final class FastRuntime {
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
-    /// The render trace's writer (D1), nil when the host has no trace.
-    let renderRecorder: RenderRecorder?
+    /// Where the render trace hears what the runtime does (D1); nil when the
+    /// host has no trace: each hook point then costs one test.
+    @usableFromInline let trace: RenderTraceHooks?
+    /// The host's observers, nil when it has none.
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
     @usableFromInline let hasObserver: Bool
+    /// Whether the observer or the trace hears of nodes starting, changing,
+    /// rendering and ending: the one test such a point costs without them.
+    @usableFromInline let observesNodes: Bool
     /// Sessions by node ID; kept only when there is an observer, read per
     /// render then.
     @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
@@ -150,13 +157,11 @@ final class FastRuntime {
 
     /// The root node (`none` until `startRoot`); read per cascade.
     @exclusivity(unchecked) @usableFromInline var root = NodeID.none
-    /// A render pass of the root, specialised for its type where the host
-    /// was made; it keeps the rendering where the host reads it. Nil when
-    /// the tree renders only when asked (`WorkflowNode`).
-    @exclusivity(unchecked) @usableFromInline var renderRoot: (() -> Void)?
-    /// The host's end of the channel: called once at the end of every
-    /// cascade, after the render pass if one was due.
-    @exclusivity(unchecked) @usableFromInline var cascadeDidEnd: (CascadeResult) -> Void = { _ in }
+    /// What drives the root (a host, or the testable seam's node): the end
+    /// of every cascade goes there, specialised for the root's type. Not
+    /// owned: the port owns the runtime, and outlives every call (`HostPort`).
+    /// Set once, by `startTree`.
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var port: HostPort?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 
@@ -164,24 +169,20 @@ final class FastRuntime {
     /// written per action, read per send.
     @exclusivity(unchecked) @usableFromInline var cascade: CascadeLog
 
-    /// A runtime for one host, with the configuration in force now.
-    @usableFromInline
-    init(observers: [WorkflowObserver], hasDebugger: Bool, renderRecorder: RenderRecorder? = nil) {
-        // A render trace observes the nodes too (`RenderTraceObserver`),
-        // first, so that its completions end after the host's observers'.
-        let observer = ChainedWorkflowObserver.forHost(with: observers)
-        let traceObserver = renderRecorder.map(RenderTraceObserver.init(recorder:))
-        self.observer = if let traceObserver {
-            observer.map { ChainedWorkflowObserver([traceObserver, $0]) } ?? traceObserver
-        } else {
-            observer
-        }
-        self.hasObserver = self.observer != nil
-        self.skipsCleanChildren = Runtime.configuration.renderSkipping
-        self.renderRecorder = renderRecorder
+    /// The configuration the host read when it was made (C1).
+    let configuration: Runtime.Configuration
+
+    /// A runtime for one host, with the configuration the host read (C1);
+    /// `startTree` starts its tree.
+    init(configuration: Runtime.Configuration, observers: [WorkflowObserver], hasDebugger: Bool, trace: RenderRecorder?) {
+        self.configuration = configuration
+        self.observer = ChainedWorkflowObserver.forHost(with: observers)
+        self.hasObserver = observer != nil
+        self.observesNodes = observer != nil || trace != nil
+        self.skipsCleanChildren = configuration.renderSkipping
+        self.trace = trace.map { RenderTraceHooks(recorder: $0, rendersEveryNode: !configuration.renderSkipping) }
         self.cascade = CascadeLog(recordsPath: hasDebugger)
-        self.renderOnlyIfStateChanged = Runtime.configuration.renderOnlyIfStateChanged
-        traceObserver?.runtime = self
+        self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
     }
 
     /// Set when the host goes away: every sink is dead from then on.

@@ -1,0 +1,136 @@
+/// Where the fast runtime tells its render trace (D1) what it does: a few
+/// named points, each given facts the runtime has there. A traced runtime
+/// holds one; an untraced one holds nil and pays one test per point, taken
+/// the same way every time.
+///
+/// The points: a pass begins or ends (a cascade, an update, the first
+/// render); a node starts (R6), gets a new workflow value (R7, R19), renders
+/// or ends (R9, R10); a parent's pass ends, with the children it asked for
+/// in order, each rendered inside it or skipped (S2); an action applies
+/// (R17). From these the hooks work out why each node rendered, for the
+/// first reason that holds (`RenderReason`).
+///
+/// A node is known to the recorder by its handle, made one number: unique
+/// among the live nodes, and a node that reuses a position has another
+/// generation. The recorder forgets a node when it ends.
+@usableFromInline
+final class RenderTraceHooks {
+    let recorder: RenderRecorder
+    /// Render skipping off: every node asked for renders for that reason.
+    let rendersEveryNode: Bool
+
+    init(recorder: RenderRecorder, rendersEveryNode: Bool) {
+        self.recorder = recorder
+        self.rendersEveryNode = rendersEveryNode
+    }
+
+    /// A node's identity in the trace.
+    static func identity(of node: NodeHandle) -> Int {
+        Int(node.id.position) | Int(node.generation) << 32
+    }
+
+    // MARK: Passes
+
+    /// Whether a pass is open: a render pass outside one is the first render.
+    var isInPass: Bool { recorder.isInPass }
+
+    func passWillBegin(_ trigger: RenderTrace.Pass.Trigger) {
+        recorder.passWillBegin(trigger)
+    }
+
+    func passDidEnd() {
+        recorder.passDidEnd()
+    }
+
+    // MARK: Nodes
+
+    /// A node started, before its `makeInitialState`: it renders next, as
+    /// new, and its slice starts here.
+    func nodeDidStart(_ node: NodeHandle) {
+        recorder.expectRender(of: Self.identity(of: node), reason: .new)
+    }
+
+    /// A node the tree had got a new workflow value (R7; the root's from the
+    /// host, R19) and renders next, for the first reason that holds; its
+    /// slice starts here. `props` compares the old value with the new one,
+    /// asked only when no earlier reason holds.
+    func nodeDidUpdate(_ node: NodeHandle, isRoot: Bool, props: () -> WorkflowComparison) {
+        let identity = Self.identity(of: node)
+        let reason: RenderReason
+        if isRoot, recorder.trigger == .update {
+            reason = .hostUpdate
+        } else if rendersEveryNode {
+            reason = .renderSkippingOff
+        } else if let own = recorder.ownStateChange(of: identity) {
+            reason = own
+        } else {
+            switch props() {
+            case .notComparable: reason = .propsNotEquatable
+            case .changed: reason = .propsChanged
+            // Equal props and not skipped: its subtree is dirty (S1).
+            case .equal: reason = .descendantChanged
+            }
+        }
+        recorder.expectRender(of: identity, reason: reason)
+    }
+
+    /// A node's `render` is about to run; the root's is the pass's first.
+    func nodeWillRender(_ workflowType: Any.Type, key: String, node: NodeHandle, isRoot: Bool) {
+        let identity = Self.identity(of: node)
+        recorder.nodeWillRender(
+            workflowType, key: key, node: identity, isRoot: isRoot,
+            otherwise: isRoot ? rootReason(identity) : .descendantChanged
+        )
+    }
+
+    /// The render that started last is over, its children and the
+    /// observers' completions included.
+    func nodeDidRender() {
+        recorder.nodeDidRender()
+    }
+
+    /// Why the root renders without a reason given before: at the end of a
+    /// cascade, or in a first render.
+    private func rootReason(_ root: Int) -> RenderReason {
+        switch recorder.trigger {
+        case .firstRender: .new
+        case .update: .hostUpdate
+        case .action: rendersEveryNode ? .renderSkippingOff : recorder.ownStateChange(of: root) ?? .descendantChanged
+        }
+    }
+
+    /// A parent's pass ended; `child` was the `order`-th child it asked for.
+    /// One that did not render inside the parent's render was skipped (S2);
+    /// its type and key are read only then.
+    func childWasAsked(
+        _ child: NodeHandle, by parent: NodeHandle, order: Int,
+        workflowType: @autoclosure () -> Any.Type, key: @autoclosure () -> String
+    ) {
+        let identity = Self.identity(of: child)
+        if recorder.didRender(identity, inside: Self.identity(of: parent)) {
+            recorder.childWasAsked(identity, order: order)
+        } else {
+            recorder.nodeSkipped(workflowType(), key: key(), node: identity, order: order)
+        }
+    }
+
+    /// A node ended: its position may be another node's later.
+    func nodeDidEnd(_ node: NodeHandle) {
+        recorder.forget(Self.identity(of: node))
+    }
+
+    // MARK: Actions
+
+    /// An action applied at `node` (R17): what it did to the state (S1) and
+    /// the node's path from the root. Its step started where the previous
+    /// one ended (or the cascade began): the apply pays no clock reading.
+    func actionDidApply(
+        _ actionType: Any.Type, at node: NodeHandle, path: [(workflowType: Any.Type, key: String)],
+        reachedByOutput: Bool, stateChange: RenderTrace.ActionStep.StateChange
+    ) {
+        recorder.actionDidApply(
+            actionType, path: path, node: Self.identity(of: node), reachedByOutput: reachedByOutput,
+            stateChange: stateChange
+        )
+    }
+}
