@@ -83,6 +83,20 @@ struct ObserversTests {
         #expect(log.entries.dropFirst().first == "didChange Node count=0")
     }
 
+    @Test("R20, R24: the root's render completion still reads the host's previous rendering; the host has the new one once the render is over", arguments: RuntimeKind.allCases)
+    func rootCompletionReadsPreviousRendering(kind: RuntimeKind) {
+        _ = EventLog.begin()
+        let reader = RootCompletionReader()
+        let host = TestHost(kind, Node("R", [Node("A")]), observers: [reader])
+        reader.read = { MainActor.assumeIsolated { host.rendering.text } }
+        host.rendering.send(.increment, to: "R")
+        #expect(reader.seen == ["R:0(A:0)"])
+        #expect(host.rendering.text == "R:1(A:0)")
+        host.rendering.send(.increment, to: "A")
+        #expect(reader.seen == ["R:0(A:0)", "R:1(A:0)"])
+        #expect(host.rendering.text == "R:1(A:1)")
+    }
+
     @Test("R20: several observers are called in order, their completions in reverse order", arguments: RuntimeKind.allCases)
     func chainedObservers(kind: RuntimeKind) {
         let log = EventLog.begin()
@@ -158,5 +172,23 @@ struct ObserversTests {
         oldA.send(.incrementAndEmit("ghost"))
         #expect(log.entries.isEmpty)
         #expect(observer.actions.isEmpty)
+    }
+}
+
+/// Reads the host's rendering (through `read`, once it is set) in the
+/// completion of the root's `workflowWillRender`.
+private final class RootCompletionReader: WorkflowObserver {
+    var read: (() -> String)?
+    private(set) var seen: [String] = []
+
+    func workflowWillRender<WorkflowType: Workflow>(
+        _ workflow: WorkflowType,
+        state: WorkflowType.State,
+        session: WorkflowSession
+    ) -> ((WorkflowType.Rendering) -> Void)? {
+        guard session.parent == nil else { return nil }
+        return { [self] _ in
+            if let read { seen.append(read()) }
+        }
     }
 }

@@ -3,20 +3,51 @@
 
 extension FastRuntime {
     /// Renders a node: its `render`, then the cleanup of what that pass did
-    /// not ask for (R9, R12, R13), then the observers' completions.
-    @inlinable
+    /// not ask for (R9, R12, R13). A host with observers or a trace renders
+    /// through `renderObservedNode`: without them, this is the one test.
+    @inlinable @inline(__always)
     func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+        if observesNodes {
+            return renderObservedNode(node, store: store)
+        }
         let slot = nodes[node].slot
+        let rendering = renderAndFinish(node, store: store, slot: slot)
+        // The previous rendering goes once the node's pass is over: a deinit
+        // it runs may send to the node's sinks (R15, R24).
+        store[slot].rendering = rendering
+        return rendering
+    }
+
+    /// `renderNode` with the observers' and the trace's hooks around the
+    /// render; out of line, so that the plain path stays small.
+    @inlinable @inline(never)
+    func renderObservedNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+        let slot = nodes[node].slot
+        if trace != nil { traceNodeWillRender(W.self, node: node) }
+        let completion = hasObserver
+            ? observer!.workflowWillRender(store[slot].workflow, state: store[slot].state, session: sessions[node.position]!)
+            : nil
+        let rendering = renderAndFinish(node, store: store, slot: slot)
+        // The root's slot is the host's rendering, and a host takes the new
+        // one once the root's render, completions included, is over (R20,
+        // R24): the root's completions still read the old one.
+        if node == root {
+            completion?(rendering)
+            store[slot].rendering = rendering
+        } else {
+            store[slot].rendering = rendering
+            completion?(rendering)
+        }
+        if trace != nil { traceNodeDidRender() }
+        return rendering
+    }
+
+    /// A node's own pass: its `render` with its frame open, then the cleanup
+    /// after it. The caller stores the rendering.
+    @inlinable @inline(__always)
+    func renderAndFinish<W: Workflow>(_ node: NodeID, store: NodeStore<W>, slot: StoreSlot) -> W.Rendering {
         let workflow = store[slot].workflow
         let state = store[slot].state
-        let completion: ((W.Rendering) -> Void)?
-        if observesNodes {
-            if trace != nil { traceNodeWillRender(W.self, node: node) }
-            completion = hasObserver ? observer!.workflowWillRender(workflow, state: state, session: sessions[node.position]!) : nil
-        } else {
-            completion = nil
-        }
-
         // At every level: one level's frames may be as large as a render's
         // locals make them, so a check every few levels could be too late.
         if StackGuard.isNearEnd(passes.stackEnd) {
@@ -34,14 +65,6 @@ extension FastRuntime {
             passes.closeLeaf()
         } else {
             finishPass(of: node)
-        }
-        // The previous rendering goes once the node's pass is over: a deinit
-        // it runs may send to the node's sinks (R15, R24).
-        store[slot].rendering = rendering
-
-        if observesNodes {
-            completion?(rendering)
-            if trace != nil { traceNodeDidRender() }
         }
         return rendering
     }
