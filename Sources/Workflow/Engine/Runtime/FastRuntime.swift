@@ -160,7 +160,7 @@ final class FastRuntime {
     /// What drives the root (a host, or the testable seam's node): the end
     /// of every cascade goes there, specialised for the root's type. Not
     /// owned: the port owns the runtime, and outlives every call (`HostPort`).
-    /// Set once, by `startTree`.
+    /// Set once, by `startTree`; read per cascade.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var port: HostPort?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
