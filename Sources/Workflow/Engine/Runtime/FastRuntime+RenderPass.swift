@@ -3,15 +3,26 @@
 
 extension FastRuntime {
     /// Renders a node: its `render`, then the cleanup of what that pass did
-    /// not ask for (R9, R12, R13). A host with observers or a trace renders
-    /// through `renderObservedNode`: without them, this is the one test.
+    /// not ask for (R9, R12, R13). The root's pass: its workflow is a copy
+    /// of its slot's.
     @inlinable @inline(__always)
     func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+        let workflow = store[nodes[node].slot].workflow
+        return renderNode(node, store: store, workflow: workflow)
+    }
+
+    /// `renderNode` for a caller that holds `workflow`, the value the node's
+    /// slot has (a child just given it by its parent): the render borrows
+    /// it, so a child's pass copies no workflow value. A host with observers
+    /// or a trace renders through `renderObservedNode`: without them, this
+    /// is the one test.
+    @inlinable @inline(__always)
+    func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
         if observesNodes {
-            return renderObservedNode(node, store: store)
+            return renderObservedNode(node, store: store, workflow: workflow)
         }
         let slot = nodes[node].slot
-        let rendering = renderAndFinish(node, store: store, slot: slot)
+        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
         store[slot].rendering = rendering
@@ -21,13 +32,13 @@ extension FastRuntime {
     /// `renderNode` with the observers' and the trace's hooks around the
     /// render; out of line, so that the plain path stays small.
     @inlinable @inline(never)
-    func renderObservedNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
+    func renderObservedNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
         let slot = nodes[node].slot
         if trace != nil { traceNodeWillRender(W.self, node: node) }
         let completion = hasObserver
-            ? observer!.workflowWillRender(store[slot].workflow, state: store[slot].state, session: sessions[node.position]!)
+            ? observer!.workflowWillRender(workflow, state: store[slot].state, session: sessions[node.position]!)
             : nil
-        let rendering = renderAndFinish(node, store: store, slot: slot)
+        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
         // The root's slot is the host's rendering, and a host takes the new
         // one once the root's render, completions included, is over (R20,
         // R24): the root's completions still read the old one.
@@ -45,8 +56,9 @@ extension FastRuntime {
     /// A node's own pass: its `render` with its frame open, then the cleanup
     /// after it. The caller stores the rendering.
     @inlinable @inline(__always)
-    func renderAndFinish<W: Workflow>(_ node: NodeID, store: NodeStore<W>, slot: StoreSlot) -> W.Rendering {
-        let workflow = store[slot].workflow
+    func renderAndFinish<W: Workflow>(
+        _ node: NodeID, store: NodeStore<W>, slot: StoreSlot, workflow: W
+    ) -> W.Rendering {
         let state = store[slot].state
         // At every level: one level's frames may be as large as a render's
         // locals make them, so a check every few levels could be too late.
@@ -135,7 +147,7 @@ extension FastRuntime {
         let node = startNode(workflow, store: store, key: key, parent: p, route: route)
         nodes[node].seenInPass = pass
         passes.ask(node)
-        return renderNode(node, store: store)
+        return renderNode(node, store: store, workflow: workflow)
     }
 
     /// `renderChild` for a child that renders again: R7, then its render.
@@ -144,7 +156,7 @@ extension FastRuntime {
         _ child: NodeID, store: NodeStore<Child>, slot: StoreSlot, to workflow: Child
     ) -> Child.Rendering {
         update(child, store: store, slot: slot, to: workflow)
-        return renderNode(child, store: store)
+        return renderNode(child, store: store, workflow: workflow)
     }
 
     /// R7: a node gets a new workflow value, from its parent's render or
