@@ -88,7 +88,8 @@ struct ObserversTests {
         _ = EventLog.begin()
         let reader = RootCompletionReader()
         let host = TestHost(kind, Node("R", [Node("A")]), observers: [reader])
-        reader.read = { MainActor.assumeIsolated { host.rendering.text } }
+        // Weak: the host holds the reader, which would otherwise hold the host.
+        reader.read = { [weak host] in MainActor.assumeIsolated { host?.rendering.text ?? "no host" } }
         host.rendering.send(.increment, to: "R")
         #expect(reader.seen == ["R:0(A:0)"])
         #expect(host.rendering.text == "R:1(A:0)")
