@@ -137,12 +137,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WorkflowTestingTests",
-            dependencies: ["Workflow", "WorkflowTesting"]
+            dependencies: ["Workflow", "WorkflowTesting", "TestSupport"]
         ),
-        // What the worker tests of both modules share: the probe their
-        // workers write to, waiting for asynchronous deliveries, expected
-        // issues (not a product).
-        .target(name: "WorkerTestSupport", dependencies: ["Workflow"], path: "Tests/WorkerTestSupport"),
+        // What the test suites share: expected issues (the testers' and the
+        // workers' tests), and for the worker tests of both modules the probe
+        // their workers write to and waiting for asynchronous deliveries
+        // (not a product).
+        .target(name: "TestSupport", dependencies: ["Workflow"], path: "Tests/TestSupport"),
         .testTarget(
             name: "WorkflowConcurrencyTests",
             dependencies: [
@@ -152,7 +153,7 @@ let package = Package(
                 "WorkflowConcurrencyTesting",
                 "WorkflowTesting",
                 "WorkflowHostHarness",
-                "WorkerTestSupport",
+                "TestSupport",
             ]
         ),
         .testTarget(
@@ -164,7 +165,7 @@ let package = Package(
                 "WorkflowCombineTesting",
                 "WorkflowTesting",
                 "WorkflowHostHarness",
-                "WorkerTestSupport",
+                "TestSupport",
                 combineOnLinux,
             ]
         ),

@@ -8,7 +8,7 @@ import Workflow
 import WorkflowCombine
 import WorkflowCombineTesting
 import WorkflowTesting
-import WorkerTestSupport
+import TestSupport
 
 // T10 for WorkflowCombine: `expectWorker` expects a worker's
 // `WorkerWorkflow` child; `expectPublisher(producingOutput:key:)` and

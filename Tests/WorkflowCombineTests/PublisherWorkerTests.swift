@@ -8,7 +8,7 @@ import Testing
 import Workflow
 import WorkflowCombine
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // The worker rules for WorkflowCombine's workers and publishers, on every
 // runtime: values arrive on the main queue, never inside a render (WK1); a

@@ -2,7 +2,7 @@ import Testing
 import Workflow
 import WorkflowConcurrency
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // WK4: an AsyncOperationWorker's operation runs once per node; a new key is
 // a new node, and so a new run.

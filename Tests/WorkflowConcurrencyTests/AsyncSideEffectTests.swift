@@ -1,7 +1,7 @@
 import Testing
 import Workflow
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // R26: `runSideEffect(key:action:)` with an async action: a task per key
 // lifetime, cancelled when the key is no longer asked for, when the node

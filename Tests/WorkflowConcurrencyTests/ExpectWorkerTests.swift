@@ -3,7 +3,7 @@ import Workflow
 import WorkflowConcurrency
 import WorkflowConcurrencyTesting
 import WorkflowTesting
-import WorkerTestSupport
+import TestSupport
 
 // T10: `expectWorker` expects the worker's `WorkerWorkflow` child, mocks its
 // output through the parent's real output mapping, and reports a worker

@@ -3,7 +3,7 @@ import Testing
 import Workflow
 import WorkflowConcurrency
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // WK3: an AsyncSequenceWorker whose sequence throws while it runs stops the
 // program, with a message naming the worker type. Exit tests: one child

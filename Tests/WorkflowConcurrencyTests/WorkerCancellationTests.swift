@@ -2,7 +2,7 @@ import Testing
 import Workflow
 import WorkflowConcurrency
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // WK3: a worker the parent no longer asks for, or whose host is released,
 // has its task cancelled, and nothing it produces afterwards is delivered.

@@ -2,7 +2,7 @@ import Testing
 import Workflow
 import WorkflowConcurrency
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // WK1: a worker's output reaches its parent asynchronously, on the main
 // actor, never inside a render, wherever the worker sits in the tree; a

@@ -2,7 +2,7 @@ import Testing
 import Workflow
 import WorkflowConcurrency
 import WorkflowHostHarness
-import WorkerTestSupport
+import TestSupport
 
 // WK2: an equivalent worker keeps its task; a worker that is not equivalent
 // to the previous one starts a new task and the old one is cancelled, its

@@ -5,7 +5,7 @@ import OpenCombine
 #endif
 import Workflow
 import WorkflowCombine
-import WorkerTestSupport
+import TestSupport
 
 /// Runs a `SubjectWorker` named after its state's topic, if any, under
 /// `workerKey`, and a publisher of tick counts under "ticks" when `ticks` is

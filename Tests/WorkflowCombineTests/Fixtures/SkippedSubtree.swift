@@ -5,7 +5,7 @@ import OpenCombine
 #endif
 import Workflow
 import WorkflowCombine
-import WorkerTestSupport
+import TestSupport
 
 /// The root of a tree whose middle node never changes: a counter the test
 /// bumps through the rendering, and every output that came up from the

@@ -4,7 +4,7 @@ import Combine
 import OpenCombine
 #endif
 import WorkflowCombine
-import WorkerTestSupport
+import TestSupport
 
 /// A worker whose publisher is a subject the test sends on. It records in
 /// the probe when it is subscribed to ("subscribe NAME") and cancelled

@@ -5,7 +5,7 @@ import OpenCombine
 #endif
 import Workflow
 import WorkflowCombine
-import WorkerTestSupport
+import TestSupport
 
 /// Runs `worker`, `justWorker` and `publisher`, each when set and under its
 /// own key, and keeps every output received, in order, as its state and

@@ -1,5 +1,5 @@
 import Workflow
-import WorkerTestSupport
+import TestSupport
 
 /// Runs one async side effect under `key`, when set. Its action records
 /// "start KEY", waits for `gate`, sends "done KEY" to the node on the main

@@ -1,6 +1,6 @@
 import Workflow
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// Runs an `AsyncOperationWorker` under `key`, as upstream's examples do,
 /// whose operation records `operation` and returns `result` after a short

@@ -1,6 +1,6 @@
 import Workflow
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// The root of a tree whose middle node never changes: a counter the test
 /// bumps through the rendering, and every output that came up from the

@@ -1,5 +1,5 @@
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// A worker that records its start, waits, records its finish and returns
 /// `value`. Equivalent workers have the same `value`.

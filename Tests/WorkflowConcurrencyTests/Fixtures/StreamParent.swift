@@ -1,6 +1,6 @@
 import Workflow
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// Runs `worker`, if any, and keeps every element it sent as its state and
 /// rendering. Uses `mapOutput`, the common spelling, and so the

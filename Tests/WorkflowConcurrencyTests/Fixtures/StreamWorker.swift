@@ -1,5 +1,5 @@
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// An `AsyncSequenceWorker` over a stream the test feeds. Equivalent
 /// workers have the same `name`.

@@ -1,6 +1,6 @@
 import Workflow
 import WorkflowConcurrency
-import WorkerTestSupport
+import TestSupport
 
 /// Runs `worker`, if any, under `key`, and keeps every output it received,
 /// in order, as its state and rendering.

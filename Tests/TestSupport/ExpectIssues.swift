@@ -6,7 +6,7 @@ import Testing
 /// any order). Those issues are known, so the test passes; any other issue,
 /// a missing one, or one reported more often than listed fails the test.
 @discardableResult
-func expectIssues<Result>(
+public func expectIssues<Result>(
     _ messages: [String],
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () -> Result
@@ -35,7 +35,7 @@ func expectIssues<Result>(
 
 /// Runs `body` and checks that it reports one failure containing `message`.
 @discardableResult
-func expectIssue<Result>(
+public func expectIssue<Result>(
     _ message: String,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () -> Result
