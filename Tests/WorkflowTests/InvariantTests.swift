@@ -45,8 +45,8 @@ struct InvariantTests {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
                 let runtime = host.port.runtime
-                let child = runtime.nodes[runtime.root].firstChild
-                runtime.nodes[child].needsRender = true
+                let child = runtime.tree.nodes[runtime.root].firstChild
+                runtime.tree.nodes[child].needsRender = true
                 runtime.checkInvariants()
             }
         }
@@ -62,7 +62,7 @@ struct InvariantTests {
             await MainActor.run {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
                 let runtime = host.port.runtime
-                runtime.nodes.append(NodeRecord(typeIndex: TypeIndex.free, parent: .none, generation: 0), key: "")
+                runtime.tree.nodes.append(NodeRecord(typeIndex: TypeIndex.free, parent: .none, generation: 0), key: "")
                 runtime.checkInvariants()
             }
         }

@@ -65,15 +65,15 @@ struct TrimmingTests {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
         let store = runtime.store(for: TrimmedRow.self)
-        #expect(runtime.nodes.entries.capacity > 2 * FastRuntime.keptRoom)
-        #expect(runtime.childIndex.capacity > 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes.entries.capacity > 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.childIndex.capacity > 2 * FastRuntime.keptRoom)
         #expect(store.slots.capacity == rows)
         #expect(runtime.passes.asked.capacity == rows)
 
         host.update(workflow: TrimmedList(rows: 0))
-        #expect(runtime.nodes.count == 1)
-        #expect(runtime.nodes.entries.capacity == FastRuntime.keptRoom)
-        #expect(runtime.childIndex.capacity == 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes.count == 1)
+        #expect(runtime.tree.nodes.entries.capacity == FastRuntime.keptRoom)
+        #expect(runtime.tree.childIndex.capacity == 2 * FastRuntime.keptRoom)
         #expect(store.count == 0 && store.freeSlots.count == 0)
         #expect(store.slots.capacity == FastRuntime.keptRoom)
         #expect(runtime.passes.asked.capacity == FastRuntime.keptRoom)
@@ -90,20 +90,20 @@ struct TrimmingTests {
     func partlyClearedListKeepsStorage() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
-        let arenaCapacity = runtime.nodes.entries.capacity
-        let indexCapacity = runtime.childIndex.capacity
+        let arenaCapacity = runtime.tree.nodes.entries.capacity
+        let indexCapacity = runtime.tree.childIndex.capacity
 
         // Three quarters of the rows end, less 100: the runtime looks, and
         // keeps everything.
         host.update(workflow: TrimmedList(rows: rows / 4 + 100))
-        #expect(runtime.nodes.endedSinceTrim == 0)
-        #expect(runtime.nodes.count == rows + 1)
-        #expect(runtime.nodes.entries.capacity == arenaCapacity)
-        #expect(runtime.childIndex.capacity == indexCapacity)
+        #expect(runtime.tree.nodes.endedSinceTrim == 0)
+        #expect(runtime.tree.nodes.count == rows + 1)
+        #expect(runtime.tree.nodes.entries.capacity == arenaCapacity)
+        #expect(runtime.tree.childIndex.capacity == indexCapacity)
         #expect(runtime.store(for: TrimmedRow.self).slots.capacity == rows)
         host.update(workflow: TrimmedList(rows: rows))
-        #expect(runtime.nodes.count == rows + 1)
-        #expect(runtime.nodes.entries.capacity == arenaCapacity)
+        #expect(runtime.tree.nodes.count == rows + 1)
+        #expect(runtime.tree.nodes.entries.capacity == arenaCapacity)
     }
 
     @Test("With an observer, the sessions of the positions trimmed away go too")
@@ -111,16 +111,16 @@ struct TrimmingTests {
         let observer = SessionCounter()
         let host = WorkflowHost(workflow: TrimmedList(rows: rows), observers: [observer])
         let runtime = host.port.runtime
-        #expect(runtime.sessions.count == rows + 1)
+        #expect(runtime.tree.sessions.count == rows + 1)
 
         host.update(workflow: TrimmedList(rows: 0))
         #expect(observer.live == 1)
-        #expect(runtime.sessions.count == 1)
-        #expect(runtime.sessions.capacity < 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.sessions.count == 1)
+        #expect(runtime.tree.sessions.capacity < 2 * FastRuntime.keptRoom)
 
         host.update(workflow: TrimmedList(rows: 3))
         #expect(observer.live == 4)
-        #expect(runtime.sessions.count == 4 && runtime.sessions.allSatisfy { $0 != nil })
+        #expect(runtime.tree.sessions.count == 4 && runtime.tree.sessions.allSatisfy { $0 != nil })
     }
 
     #if DEBUG
@@ -130,7 +130,7 @@ struct TrimmingTests {
         let runtime = host.port.runtime
         let stale = host.rendering[rows - 1].bump
         host.update(workflow: TrimmedList(rows: 0))
-        #expect(runtime.nodes.count == 1)
+        #expect(runtime.tree.nodes.count == 1)
 
         // The fault switch lets the dead sink reach the runtime, whose check
         // of the handle is then all that stands between it and the arena.

@@ -40,7 +40,7 @@ final class WorkflowNode<WorkflowType: Workflow> {
         runtime.startTree(root: workflow, key: key, parentSession: parentSession, port: port)
         self.hostContext = hostContext
         self.session = runtime.hasObserver
-            ? runtime.sessions[runtime.root.position]!
+            ? runtime.tree.session(of: runtime.root)!
             : WorkflowSession(workflow: workflow, renderKey: key, parent: parentSession)
     }
 

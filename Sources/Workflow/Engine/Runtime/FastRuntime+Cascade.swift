@@ -17,7 +17,7 @@ extension FastRuntime {
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
-        guard !isTornDown, nodes.isCurrent(node) else { return }
+        guard !isTornDown, tree.nodes.isCurrent(node) else { return }
         gate.submit(
             targetIsRendering: { isRendering(node.id) },
             failingDuringRender: {
@@ -50,7 +50,7 @@ extension FastRuntime {
         // map, an observer hook, the apply): nothing after it runs then.
         if gate.isClosed { return }
         let store = store(of: node, as: W.self)
-        let slot = nodes[node].slot
+        let slot = tree.nodes[node].slot
         // The action mutates the state where it lies (R17): no render or
         // node start can run during an apply, so the slot stays put.
         let nodeSlot = store.pointer(to: slot)
@@ -62,7 +62,7 @@ extension FastRuntime {
         }
 
         let before = store.comparesState ? nodeSlot.pointee.state : nil
-        let key = nodes[keyOf: node]
+        let key = tree.nodes[keyOf: node]
         let output = withUnsafePointer(to: &nodeSlot.pointee.workflow) { workflow in
             ApplyContext.withContext(workflowAt: workflow, key: key) {
                 action.apply(toState: &nodeSlot.pointee.state, context: $0)
@@ -90,7 +90,7 @@ extension FastRuntime {
         _ action: Action, at node: NodeID, slot: UnsafeMutablePointer<NodeSlot<Action.WorkflowType>>, fromSink: Bool
     ) -> ((Action.WorkflowType.State, Action.WorkflowType.Output?) -> Void)? {
         let observer = observer!
-        let session = sessions[node.position]!
+        let session = tree.session(of: node)!
         let workflow = slot.pointee.workflow
         if fromSink {
             observer.workflowDidReceiveAction(action, workflow: workflow, session: session)
@@ -129,10 +129,10 @@ extension FastRuntime {
         if gate.isClosed { return }
         if cascade.recordsPath {
             // Ancestors above the last node the cascade reached.
-            var ancestor = nodes[cascade.top].parent
+            var ancestor = tree.nodes[cascade.top].parent
             while !ancestor.isNone {
                 cascade.appendAncestor(anyStore(of: ancestor).takeUnretainedValue().workflowType)
-                ancestor = nodes[ancestor].parent
+                ancestor = tree.nodes[ancestor].parent
             }
         }
         endCascade()
@@ -150,6 +150,6 @@ extension FastRuntime {
 
     @usableFromInline
     func sendDuringRender(_ actionType: Any.Type, workflowType: Any.Type, at node: NodeID) -> Never {
-        RuntimeErrors.sendDuringRender(actionType: actionType, workflowType: workflowType, key: nodes[keyOf: node])
+        RuntimeErrors.sendDuringRender(actionType: actionType, workflowType: workflowType, key: tree.nodes[keyOf: node])
     }
 }

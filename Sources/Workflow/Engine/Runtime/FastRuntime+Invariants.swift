@@ -18,51 +18,47 @@ extension FastRuntime {
 
         // The arena: free slots are exactly the free list, without a cycle.
         var freeListed = Set<Int32>()
-        var free = nodes.firstFree
+        var free = tree.nodes.firstFree
         while !free.isNone {
-            if free.position >= nodes.count { broken("free list reaches slot \(free.position) of \(nodes.count)") }
+            if free.position >= tree.nodes.count { broken("free list reaches slot \(free.position) of \(tree.nodes.count)") }
             if !freeListed.insert(free.rawValue).inserted { broken("free list has a cycle at slot \(free.position)") }
-            if nodes[free].typeIndex != TypeIndex.free { broken("live slot \(free.position) on the free list") }
-            free = nodes[free].nextSibling
+            if tree.nodes[free].typeIndex != TypeIndex.free { broken("live slot \(free.position) on the free list") }
+            free = tree.nodes[free].nextSibling
         }
         var live: [NodeID] = []
-        for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
+        for position in 0..<tree.nodes.count where tree.nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
             live.append(NodeID(position: position))
         }
-        if live.count + freeListed.count != nodes.count {
-            broken("\(nodes.count - live.count - freeListed.count) free slots missing from the free list")
+        if live.count + freeListed.count != tree.nodes.count {
+            broken("\(tree.nodes.count - live.count - freeListed.count) free slots missing from the free list")
         }
-        if freeListed.count != nodes.freeCount {
-            broken("the free list holds \(freeListed.count) slots, the arena counts \(nodes.freeCount)")
+        if freeListed.count != tree.nodes.freeCount {
+            broken("the free list holds \(freeListed.count) slots, the arena counts \(tree.nodes.freeCount)")
         }
-        if hasObserver, sessions.count != nodes.count { broken("\(sessions.count) sessions for \(nodes.count) arena slots") }
 
         // The tree: each child list against the child index and the parents.
         var listed = 0
-        stores.checkInvariants()
-        var slotsPerType = [Set<Int32>](repeating: [], count: stores.count)
+        tree.checkInvariants(keepsSessions: hasObserver)
+        var slotsPerType = [Set<Int32>](repeating: [], count: tree.stores.count)
         for node in live {
-            let record = nodes[node]
-            let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(MessageExcerpt.of(nodes[keyOf: node]))\")"
+            let record = tree.nodes[node]
+            let description = "node \(node.position) (\(anyStore(of: node).takeUnretainedValue().workflowType), key \"\(MessageExcerpt.of(tree.nodes[keyOf: node]))\")"
             if node != root {
                 let parent = record.parent
-                if parent.isNone || parent.position >= nodes.count || nodes[parent].typeIndex == TypeIndex.free {
+                if parent.isNone || parent.position >= tree.nodes.count || tree.nodes[parent].typeIndex == TypeIndex.free {
                     broken("\(description) has no live parent")
                 }
-                if childIndex.find(parent: parent, typeIndex: record.typeIndex, key: nodes[keyOf: node], in: nodes) != node {
-                    broken("\(description) is not found in the child index")
-                }
-                if record.needsRender, !nodes[parent].needsRender {
+                if record.needsRender, !tree.nodes[parent].needsRender {
                     broken("\(description) needs a render but its parent does not")
                 }
             }
             var child = record.firstChild
             var seen = 0
             while !child.isNone {
-                if nodes[child].parent != node { broken("child \(child.position) listed under \(description) has another parent") }
+                if tree.nodes[child].parent != node { broken("child \(child.position) listed under \(description) has another parent") }
                 seen += 1
-                if seen > nodes.count { broken("the child list of \(description) has a cycle") }
-                child = nodes[child].nextSibling
+                if seen > tree.nodes.count { broken("the child list of \(description) has a cycle") }
+                child = tree.nodes[child].nextSibling
             }
             listed += seen
             if record.seenInPass > lastPass { broken("\(description) remembers pass \(record.seenInPass), after \(lastPass)") }
@@ -79,7 +75,7 @@ extension FastRuntime {
                 if lifetime.seenInPass > lastPass { broken("side effect \(lifetime.key) of \(description) remembers a future pass") }
                 last = lifetime
             }
-            if let index = sideEffectIndexes[node] {
+            if let index = tree.checkedSideEffectIndex(of: node) {
                 if !record.hasSideEffectIndex { broken("\(description) has a side-effect index it does not know of") }
                 if index.byKey.count != keys.count || index.last?.takeUnretainedValue() !== last {
                     broken("the side-effect index of \(description) does not match its list")
@@ -93,9 +89,8 @@ extension FastRuntime {
             }
         }
         if listed != live.count - 1 { broken("\(listed) nodes in child lists, \(live.count - 1) live nodes below the root") }
-        if childIndex.count != live.count - 1 { broken("child index holds \(childIndex.count) nodes, \(live.count - 1) live below the root") }
         for (position, slots) in slotsPerType.enumerated() {
-            let store = stores[TypeIndex(rawValue: UInt16(position))].takeUnretainedValue()
+            let store = tree.stores[TypeIndex(rawValue: UInt16(position))].takeUnretainedValue()
             let (count, free) = store.slotCounts()
             if slots.count != count - free.count {
                 broken("store of \(store.workflowType) has \(count - free.count) live slots, \(slots.count) nodes")

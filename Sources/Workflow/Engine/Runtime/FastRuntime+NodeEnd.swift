@@ -6,35 +6,34 @@ extension FastRuntime {
     /// When the whole host goes away, the arena is dropped as a whole and
     /// only what users can observe is done node by node.
     func endNode(_ node: NodeID) {
-        var child = nodes[node].firstChild
+        var child = tree.nodes[node].firstChild
         while !child.isNone {
-            let next = nodes[child].nextSibling
+            let next = tree.nodes[child].nextSibling
             endNode(child)
             child = next
         }
-        if !nodes[node].sideEffects.isEmpty {
+        if !tree.nodes[node].sideEffects.isEmpty {
             endSideEffects(of: node, notSeenIn: nil)
         }
-        if !nodes[node].sinks.isEmpty {
+        if !tree.nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: nil)
         }
         if observesNodes {
             if trace != nil { trace.unsafelyUnwrapped.nodeDidEnd(handle(node)) }
             if hasObserver {
-                let session = sessions[node.position]!
-                sessions[node.position] = nil
+                let session = tree.takeSession(of: node)
                 observer!.sessionDidEnd(session)
             }
         }
         if isTornDown { return }
 
-        if !nodes[node].parent.isNone {
-            childIndex.remove(node, hash: nodes[node].indexHash)
+        if !tree.nodes[node].parent.isNone {
+            tree.unindexChild(node)
         }
         // The record goes first and the values last, so that what their
         // deinits run finds the tree consistent (R24).
-        let store = anyStore(of: node), slot = nodes[node].slot
-        nodes.free(node)
+        let store = anyStore(of: node), slot = tree.nodes[node].slot
+        tree.nodes.free(node)
         store._withUnsafeGuaranteedRef { $0.releaseSlot(slot) }
     }
 

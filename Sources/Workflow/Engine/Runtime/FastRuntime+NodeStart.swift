@@ -4,8 +4,8 @@ extension FastRuntime {
     /// Takes an arena record, and its node ID, for a new node.
     @usableFromInline
     func allocateNode(typeIndex: TypeIndex, key: String, parent: NodeID) -> NodeID {
-        let node = nodes.allocate(typeIndex: typeIndex, key: key, parent: parent)
-        if hasObserver, sessions.count < nodes.count { sessions.append(nil) }
+        let node = tree.nodes.allocate(typeIndex: typeIndex, key: key, parent: parent)
+        if hasObserver { tree.makeSessionRoom() }
         return node
     }
 
@@ -21,8 +21,8 @@ extension FastRuntime {
         if observesNodes {
             if trace != nil { traceNodeDidStart(node) }
             if hasObserver, let observer {
-                let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : sessions[parent.position])
-                sessions[node.position] = session
+                let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : tree.session(of: parent))
+                tree.setSession(session, of: node)
                 observer.sessionDidBegin(session)
                 state = workflow.makeInitialState()
                 observer.workflowDidMakeInitialState(workflow, initialState: state, session: session)
@@ -32,7 +32,7 @@ extension FastRuntime {
         } else {
             state = workflow.makeInitialState()
         }
-        nodes[node].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
+        tree.nodes[node].slot = store.allocate(NodeSlot(workflow: workflow, state: state), route: route)
         if !parent.isNone {
             indexNewChild(node)
         }
@@ -43,6 +43,6 @@ extension FastRuntime {
     /// stopped.
     @usableFromInline
     func indexNewChild(_ node: NodeID) {
-        nodes[node].indexHash = childIndex.insertAfterMiss(node)
+        tree.indexNewChild(node)
     }
 }

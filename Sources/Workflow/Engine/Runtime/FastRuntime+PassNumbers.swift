@@ -19,11 +19,11 @@ extension FastRuntime {
     /// sink registrations to 1 (0 means dead), and the next pass is 2.
     @usableFromInline @inline(never)
     func renumberPasses() {
-        for position in 0..<nodes.count where nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
+        for position in 0..<tree.nodes.count where tree.nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
             let node = NodeID(position: position)
-            nodes[node].seenInPass = 0
-            nodes[node].sideEffects.forEach { $0.seenInPass = 0 }
-            nodes[node].sinks.forEach { registration in
+            tree.nodes[node].seenInPass = 0
+            tree.nodes[node].sideEffects.forEach { $0.seenInPass = 0 }
+            tree.nodes[node].sinks.forEach { registration in
                 if registration.isAlive {
                     registration.declaredInPass = 1
                 }

@@ -7,7 +7,7 @@ extension FastRuntime {
     /// of its slot's.
     @inlinable @inline(__always)
     func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
-        let workflow = store[nodes[node].slot].workflow
+        let workflow = store[tree.nodes[node].slot].workflow
         return renderNode(node, store: store, workflow: workflow)
     }
 
@@ -21,7 +21,7 @@ extension FastRuntime {
         if observesNodes {
             return renderObservedNode(node, store: store, workflow: workflow)
         }
-        let slot = nodes[node].slot
+        let slot = tree.nodes[node].slot
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
@@ -33,10 +33,10 @@ extension FastRuntime {
     /// render; out of line, so that the plain path stays small.
     @inlinable @inline(never)
     func renderObservedNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
-        let slot = nodes[node].slot
+        let slot = tree.nodes[node].slot
         if trace != nil { traceNodeWillRender(W.self, node: node) }
         let completion = hasObserver
-            ? observer!.workflowWillRender(workflow, state: store[slot].state, session: sessions[node.position]!)
+            ? observer!.workflowWillRender(workflow, state: store[slot].state, session: tree.session(of: node)!)
             : nil
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
         // The root's slot is the host's rendering, and a host takes the new
@@ -63,15 +63,15 @@ extension FastRuntime {
         // At every level: one level's frames may be as large as a render's
         // locals make them, so a check every few levels could be too late.
         if StackGuard.isNearEnd(passes.stackEnd) {
-            StackGuard.treeTooDeep(workflowType: W.self, key: nodes[keyOf: node], depth: passes.depth + 1)
+            StackGuard.treeTooDeep(workflowType: W.self, key: tree.nodes[keyOf: node], depth: passes.depth + 1)
         }
-        _ = passes.open(node, firstChild: nodes[node].firstChild)
+        _ = passes.open(node, firstChild: tree.nodes[node].firstChild)
         let context = store.contexts.take(runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
-        store.contexts.giveBack(key: { nodes[keyOf: node] })
+        store.contexts.giveBack(key: { tree.nodes[keyOf: node] })
         markRendered(node)
-        if nodes[node].firstChild.isNone, passes.innermostAskedNothing,
-           nodes[node].sideEffects.isEmpty, nodes[node].sinks.isEmpty
+        if tree.nodes[node].firstChild.isNone, passes.innermostAskedNothing,
+           tree.nodes[node].sideEffects.isEmpty, tree.nodes[node].sinks.isEmpty
         {
             // A leaf before and after: nothing to end, link or kill.
             passes.closeLeaf()
@@ -112,7 +112,7 @@ extension FastRuntime {
         }
 
         // One address for the record's fields: records never move.
-        let record = nodes.recordAddress(child.position)
+        let record = tree.nodes.recordAddress(child.position)
         if record.pointee.seenInPass == pass {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
@@ -145,7 +145,7 @@ extension FastRuntime {
         let route: OutputRoute<Child.Output>? =
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
         let node = startNode(workflow, store: store, key: key, parent: p, route: route)
-        nodes[node].seenInPass = pass
+        tree.nodes[node].seenInPass = pass
         passes.ask(node)
         return renderNode(node, store: store, workflow: workflow)
     }
@@ -174,7 +174,7 @@ extension FastRuntime {
         if observesNodes {
             if trace != nil { traceUpdate(of: node, store: store, from: old, to: workflow) }
             if hasObserver {
-                observer!.workflowDidChange(from: old, to: workflow, state: state, session: sessions[node.position]!)
+                observer!.workflowDidChange(from: old, to: workflow, state: state, session: tree.session(of: node)!)
             }
         }
     }
@@ -200,7 +200,7 @@ extension FastRuntime {
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
         guard passes.innermost.node == node.id else {
-            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: nodes[keyOf: node.id])
+            RuntimeErrors.contextUsedOutsideRender(workflowType: workflowType, key: tree.nodes[keyOf: node.id])
         }
         return passes.innermost.pass
     }
@@ -214,8 +214,8 @@ extension FastRuntime {
         if !guess.isNone {
             // One address for the record's fields, kept across the key's
             // comparison (a call): records never move.
-            let record = nodes.recordAddress(guess.position)
-            if record.pointee.typeIndex == typeIndex, nodes[keyOf: guess] == key {
+            let record = tree.nodes.recordAddress(guess.position)
+            if record.pointee.typeIndex == typeIndex, tree.nodes[keyOf: guess] == key {
                 passes.innermost.cursor = record.pointee.nextSibling
                 return guess
             }
@@ -231,11 +231,11 @@ extension FastRuntime {
             passes.innermost.inOrder = false
             pushOldChildren(of: parent, upTo: passes.innermost.cursor)
         }
-        let child = childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+        let child = tree.indexedChild(parent: parent, typeIndex: typeIndex, key: key)
         if !child.isNone {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.
-            passes.innermost.cursor = nodes[child].nextSibling
+            passes.innermost.cursor = tree.nodes[child].nextSibling
         }
         return child
     }
@@ -254,10 +254,10 @@ extension FastRuntime {
             }
             endAndRelinkChildren(of: node, after: frame)
         }
-        if !nodes[node].sideEffects.isEmpty {
+        if !tree.nodes[node].sideEffects.isEmpty {
             endSideEffects(of: node, notSeenIn: frame.pass)
         }
-        if !nodes[node].sinks.isEmpty {
+        if !tree.nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
         if trace != nil {
@@ -268,20 +268,20 @@ extension FastRuntime {
     /// Puts the old children before `cursor` on the stack: the children a
     /// pass asked for while it was in order.
     func pushOldChildren(of parent: NodeID, upTo cursor: NodeID) {
-        var old = nodes[parent].firstChild
+        var old = tree.nodes[parent].firstChild
         while old != cursor {
             passes.ask(old)
-            old = nodes[old].nextSibling
+            old = tree.nodes[old].nextSibling
         }
     }
 
     /// Ends the children the pass did not ask for, in their old order, then
     /// links the ones it asked for in their new order.
     func endAndRelinkChildren(of node: NodeID, after frame: RenderFrame) {
-        var child = nodes[node].firstChild
+        var child = tree.nodes[node].firstChild
         while !child.isNone {
-            let next = nodes[child].nextSibling
-            if nodes[child].seenInPass != frame.pass {
+            let next = tree.nodes[child].nextSibling
+            if tree.nodes[child].seenInPass != frame.pass {
                 endNode(child)
             }
             child = next
@@ -290,9 +290,9 @@ extension FastRuntime {
         // The new order: this pass's part of the stack, linked.
         var next = NodeID.none
         passes.popAsked(downTo: Int(frame.firstAsked)) { child in
-            nodes[child].nextSibling = next
+            tree.nodes[child].nextSibling = next
             next = child
         }
-        nodes[node].firstChild = next
+        tree.nodes[node].firstChild = next
     }
 }

@@ -6,9 +6,9 @@ extension FastRuntime {
     /// ancestor already marked: its own ancestors are marked too.
     func markNeedsRender(_ node: NodeID) {
         var current = node
-        while !current.isNone, !nodes[current].needsRender {
-            nodes[current].needsRender = true
-            current = nodes[current].parent
+        while !current.isNone, !tree.nodes[current].needsRender {
+            tree.nodes[current].needsRender = true
+            current = tree.nodes[current].parent
         }
     }
 
@@ -32,6 +32,6 @@ extension FastRuntime {
     /// in its subtree.
     @inlinable @inline(__always)
     func markRendered(_ node: NodeID) {
-        nodes[node].needsRender = false
+        tree.nodes[node].needsRender = false
     }
 }

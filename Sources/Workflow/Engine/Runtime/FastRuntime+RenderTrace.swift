@@ -26,7 +26,7 @@ extension FastRuntime {
     @usableFromInline @inline(never)
     func traceNodeWillRender(_ workflowType: Any.Type, node: NodeID) {
         trace.unsafelyUnwrapped.nodeWillRender(
-            workflowType, key: nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0
+            workflowType, key: tree.nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0
         )
     }
 
@@ -48,15 +48,15 @@ extension FastRuntime {
     func traceChildren(of node: NodeID) {
         let trace = trace.unsafelyUnwrapped
         let parent = handle(node)
-        var child = nodes[node].firstChild
+        var child = tree.nodes[node].firstChild
         var order = 0
         while !child.isNone {
             trace.childWasAsked(
                 handle(child), by: parent, order: order,
-                workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: nodes[keyOf: child]
+                workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: tree.nodes[keyOf: child]
             )
             order += 1
-            child = nodes[child].nextSibling
+            child = tree.nodes[child].nextSibling
         }
     }
 
@@ -68,14 +68,14 @@ extension FastRuntime {
         var current = node
         while !current.isNone {
             depth += 1
-            current = nodes[current].parent
+            current = tree.nodes[current].parent
         }
         var path: [(workflowType: Any.Type, key: String)] = []
         path.reserveCapacity(depth)
         current = node
         while !current.isNone {
-            path.append((anyStore(of: current).takeUnretainedValue().workflowType, nodes[keyOf: current]))
-            current = nodes[current].parent
+            path.append((anyStore(of: current).takeUnretainedValue().workflowType, tree.nodes[keyOf: current]))
+            current = tree.nodes[current].parent
         }
         path.reverse()
         trace.unsafelyUnwrapped.actionDidApply(

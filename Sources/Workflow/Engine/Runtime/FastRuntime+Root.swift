@@ -12,13 +12,14 @@ extension FastRuntime {
         self.port = port
         rootParentSession = parentSession
         startRoot(workflow, store: port.rootStore, key: key, route: port.rootRoute)
-        assert(nodes[root].slot.rawValue == RootPort<W>.rootSlot.rawValue, "the root is not its store's first node")
+        assert(tree.nodes[root].slot.rawValue == RootPort<W>.rootSlot.rawValue, "the root is not its store's first node")
     }
 
     /// Starts the root of the tree (R6); `renderRoot` renders it.
     @inlinable
     func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
-        root = startNode(workflow, store: store, key: key, parent: .none, route: route)
+        let node = startNode(workflow, store: store, key: key, parent: .none, route: route)
+        tree.plant(node)
     }
 
     /// A render pass of the root. Its replaced rendering goes once the whole
@@ -33,7 +34,7 @@ extension FastRuntime {
             return renderPass { renderNode(root, store: store) }
         }
         #endif
-        let replaced = store[nodes[root].slot].rendering
+        let replaced = store[tree.nodes[root].slot].rendering
         let rendering = renderPass { renderNode(root, store: store) }
         withExtendedLifetime(replaced) {}
         return rendering
@@ -64,7 +65,7 @@ extension FastRuntime {
         var publishes = !renderOnlyIfStateChanged || cascade.changedState
         var rendersRoot = false
         if publishes {
-            rendersRoot = !skipsCleanChildren || nodes[root].needsRender
+            rendersRoot = !skipsCleanChildren || tree.nodes[root].needsRender
             #if DEBUG  // fault injection (differential tests): publish only what rendered
             if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
             #endif
@@ -89,7 +90,7 @@ extension FastRuntime {
         trace?.passWillBegin(.update)
         defer { trace?.passDidEnd() }
         let store = store(of: root, as: W.self)
-        update(root, store: store, slot: nodes[root].slot, to: workflow)
+        update(root, store: store, slot: tree.nodes[root].slot, to: workflow)
         if publishes {
             port.unsafelyUnwrapped.cascadeDidEnd(CascadeResult(source: .update, rendersRoot: true, publishesRendering: true), in: self)
         }

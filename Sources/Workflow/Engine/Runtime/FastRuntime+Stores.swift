@@ -10,7 +10,7 @@ extension FastRuntime {
     /// the child path uses it without a retain and release per child.
     @inlinable
     func unmanagedStore<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>> {
-        if let last = stores.lastFound(for: type) {
+        if let last = tree.stores.lastFound(for: type) {
             return last
         }
         return Unmanaged.passUnretained(findStore(for: type))
@@ -18,16 +18,16 @@ extension FastRuntime {
 
     @inlinable
     func findStore<W: Workflow>(for type: W.Type) -> NodeStore<W> {
-        if let existing = stores.find(ObjectIdentifier(type)) {
+        if let existing = tree.stores.find(ObjectIdentifier(type)) {
             return unsafeDowncast(existing.takeUnretainedValue(), to: NodeStore<W>.self)
         }
-        if stores.count >= TypeIndex.free.position {
+        if tree.stores.count >= TypeIndex.free.position {
             RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
         }
-        let store = NodeStore<W>(typeIndex: stores.nextTypeIndex, comparingEveryState: renderOnlyIfStateChanged)
+        let store = NodeStore<W>(typeIndex: tree.stores.nextTypeIndex, comparingEveryState: renderOnlyIfStateChanged)
         store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
         store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
-        stores.add(store)
+        tree.stores.add(store)
         return store
     }
 
@@ -39,11 +39,11 @@ extension FastRuntime {
 
     @inlinable @inline(__always)
     func anyStore(of node: NodeID) -> Unmanaged<AnyNodeStore> {
-        stores[nodes[node].typeIndex]
+        tree.stores[tree.nodes[node].typeIndex]
     }
 
     @inlinable
     func handle(_ node: NodeID) -> NodeHandle {
-        NodeHandle(id: node, generation: nodes[node].generation)
+        NodeHandle(id: node, generation: tree.nodes[node].generation)
     }
 }

@@ -18,7 +18,7 @@ extension FastRuntime {
     /// After every top-level render pass.
     @inline(__always)
     func trimIfDue() {
-        if _slowPath(nodes.endedSinceTrim * 2 >= max(nodes.count, Self.keptRoom)) {
+        if _slowPath(tree.nodes.endedSinceTrim * 2 >= max(tree.nodes.count, Self.keptRoom)) {
             trim()
         }
     }
@@ -29,22 +29,10 @@ extension FastRuntime {
     /// forth.
     @inline(never)
     func trim() {
-        nodes.trimFreeTail(keeping: Self.keptRoom)
-        if sessions.count > nodes.count {
-            // Positions trimmed away: their nodes ended, their sessions are nil.
-            sessions.removeLast(sessions.count - nodes.count)
-            if sessions.capacity > 2 * max(sessions.count, Self.keptRoom) {
-                var kept = ContiguousArray<WorkflowSession?>()
-                kept.reserveCapacity(sessions.count)
-                kept.append(contentsOf: sessions)
-                sessions = kept
-            }
-        }
-        stores.forEach { $0.trimFreeTail(keeping: Self.keptRoom) }
-        childIndex.shrinkIfSparse(keepingRoomFor: Self.keptRoom)
+        tree.trim(keeping: Self.keptRoom)
         // A pass needs a frame per level and an entry per child asked for:
         // at most the live nodes, if the tree stays as it is.
-        let live = nodes.liveCount
+        let live = tree.nodes.liveCount
         passes.shrink(expecting: live, minimum: Self.keptRoom)
     }
 }

@@ -7,10 +7,13 @@
 //   `NodeRecord`; `NodeStore` (typed values of one workflow type, with
 //   `AnyNodeStore`, `NodeSlot`, `Equality`, its `OutputRoute`s and its
 //   `RenderContextPool`); `ChildIndex` (the hash table, its hashing and its
-//   probing); the typed IDs `NodeID`, `TypeIndex`, `StoreSlot` and the
-//   `NodeHandle` that outlives a node.
+//   probing); `NodeTree`, the one part that holds them all for the runtime
+//   (with the root, the sessions and the side-effect indexes); the typed IDs
+//   `NodeID`, `TypeIndex`, `StoreSlot` and the `NodeHandle` that outlives a
+//   node.
 // - Runtime/: this class and its parts. The parts own their state and
-//   check their invariants: `StoreRegistry` (the store per type),
+//   check their invariants: `NodeTree` (in Storage/), `StoreRegistry` (the
+//   store per type, inside the tree),
 //   `PassStack` (the running passes: `RenderFrame`s, children asked for,
 //   pass numbers, stack end), `CascadeLog` (what the cascade did, the
 //   teardown). The class's algorithms, one file per concern: `+Stores`,
@@ -117,21 +120,13 @@ final class FastRuntime {
     // step of a render pass or a cascade, in short accesses that run no user
     // code.
 
-    /// The arena.
-    @exclusivity(unchecked) @usableFromInline var nodes = NodeArena()
-    /// The children by (parent, type, key); looked up per child asked for.
-    @exclusivity(unchecked) var childIndex = ChildIndex()
-
-    /// One typed store per workflow type, found by type or type index; read
-    /// per child asked for.
-    @exclusivity(unchecked) @usableFromInline var stores = StoreRegistry()
+    /// The tree: arena, child index, stores, root, sessions, side-effect
+    /// indexes; read per node rendered and per child asked for.
+    @exclusivity(unchecked) @usableFromInline var tree = NodeTree()
 
     /// The render passes running now, their frames and numbers; pushed and
     /// read per render and per child.
     @exclusivity(unchecked) @usableFromInline var passes = PassStack()
-    /// The indexes of nodes with many side effects; read per side effect of
-    /// such a node.
-    @exclusivity(unchecked) var sideEffectIndexes: [NodeID: SideEffectIndex] = [:]
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
@@ -145,9 +140,6 @@ final class FastRuntime {
     /// Whether the observer or the trace hears of nodes starting, changing,
     /// rendering and ending: the one test such a point costs without them.
     @usableFromInline let observesNodes: Bool
-    /// Sessions by node ID; kept only when there is an observer, read per
-    /// render then.
-    @exclusivity(unchecked) @usableFromInline var sessions: ContiguousArray<WorkflowSession?> = []
     /// The parent session the root's session names (nil for a host's root).
     @usableFromInline var rootParentSession: WorkflowSession?
 
@@ -155,8 +147,6 @@ final class FastRuntime {
     /// flag is set by `renderPass` only.
     @usableFromInline let gate = CascadeGate()
 
-    /// The root node (`none` until `startRoot`); read per cascade.
-    @exclusivity(unchecked) @usableFromInline var root = NodeID.none
     /// What drives the root (a host, or the testable seam's node): the end
     /// of every cascade goes there, specialised for the root's type. Not
     /// owned: the port owns the runtime, and outlives every call (`HostPort`).
@@ -185,6 +175,10 @@ final class FastRuntime {
         self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
     }
 
+    /// The root node (`none` until `startRoot`).
+    @inlinable
+    var root: NodeID { tree.root }
+
     /// Set when the host goes away: every sink is dead from then on.
     @inlinable
     var isTornDown: Bool { cascade.isTornDown }
@@ -202,21 +196,21 @@ final class FastRuntime {
         let endedEveryNode = isTornDown
         cascade.tearDown()
         if !endedEveryNode {
-            for position in 0..<nodes.count {
+            for position in 0..<tree.nodes.count {
                 let node = NodeID(position: position)
-                if !nodes[node].sinks.isEmpty {
+                if !tree.nodes[node].sinks.isEmpty {
                     killSinks(of: node, notDeclaredIn: nil)
                 }
-                if !nodes[node].sideEffects.isEmpty {
-                    let sideEffects = nodes[node].sideEffects
-                    nodes[node].sideEffects = SideEffectList()
+                if !tree.nodes[node].sideEffects.isEmpty {
+                    let sideEffects = tree.nodes[node].sideEffects
+                    tree.nodes[node].sideEffects = SideEffectList()
                     SideEffectList.end(sideEffects)
                 }
             }
         }
         // One short access per store: the values' deinits run user code.
-        for position in 0..<stores.count {
-            stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
+        for position in 0..<tree.stores.count {
+            tree.stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
         }
         // The arena, the child index and the stacks free their memory as
         // they end, after this.

@@ -7,17 +7,17 @@ extension FastRuntime {
     func runSideEffect(key: SideEffectKey, node: NodeHandle, workflowType: Any.Type, action: (Lifetime) -> Void) {
         let pass = checkRendering(node, workflowType: workflowType)
         let id = node.id
-        if nodes[id].hasSideEffectIndex {
+        if tree.nodes[id].hasSideEffectIndex {
             return runIndexedSideEffect(key: key, node: id, pass: pass, workflowType: workflowType, action: action)
         }
-        let search = nodes[id].sideEffects.find(key)
+        let search = tree.nodes[id].sideEffects.find(key)
         if let found = search.found {
             return markAsked(found, pass: pass, workflowType: workflowType)
         }
         let entry = startSideEffect(key: key, node: id, after: search.last, pass: pass)
         if search.count + 1 > SideEffectList.indexThreshold {
-            sideEffectIndexes[id] = SideEffectIndex(nodes[id].sideEffects)
-            nodes[id].hasSideEffectIndex = true
+            let index = SideEffectIndex(tree.nodes[id].sideEffects)
+            tree.addSideEffectIndex(index, of: id)
         }
         // The list keeps the lifetime alive: nothing ends it during a render.
         entry._withUnsafeGuaranteedRef { action($0) }
@@ -29,7 +29,7 @@ extension FastRuntime {
     private func runIndexedSideEffect(
         key: SideEffectKey, node: NodeID, pass: UInt32, workflowType: Any.Type, action: (Lifetime) -> Void
     ) {
-        let index = sideEffectIndexes[node].unsafelyUnwrapped
+        let index = tree.sideEffectIndex(of: node)
         if let found = index.byKey[key] {
             return markAsked(found.takeUnretainedValue(), pass: pass, workflowType: workflowType)
         }
@@ -45,7 +45,7 @@ extension FastRuntime {
         key: SideEffectKey, node: NodeID, after last: Unmanaged<SideEffectLifetime>?, pass: UInt32
     ) -> Unmanaged<SideEffectLifetime> {
         let entry = Unmanaged.passRetained(SideEffectLifetime(key: key, pass: pass))
-        nodes[node].sideEffects.link(entry, after: last)
+        tree.nodes[node].sideEffects.link(entry, after: last)
         return entry
     }
 
@@ -61,9 +61,9 @@ extension FastRuntime {
     /// of them (nil: the node ends), in start order.
     @usableFromInline
     func endSideEffects(of node: NodeID, notSeenIn pass: UInt32?) {
-        let ended = nodes[node].sideEffects.remove(notSeenIn: pass)
+        let ended = tree.nodes[node].sideEffects.remove(notSeenIn: pass)
         if ended.isEmpty { return }
-        if nodes[node].hasSideEffectIndex {
+        if tree.nodes[node].hasSideEffectIndex {
             unindex(ended, of: node)
         }
         #if DEBUG  // fault injection (differential tests): keep the side effects alive
@@ -81,13 +81,12 @@ extension FastRuntime {
     /// few nodes have an index.
     @inline(never)
     private func unindex(_ ended: SideEffectList, of node: NodeID) {
-        if nodes[node].sideEffects.isEmpty {
-            sideEffectIndexes[node] = nil
-            nodes[node].hasSideEffectIndex = false
+        if tree.nodes[node].sideEffects.isEmpty {
+            tree.removeSideEffectIndex(of: node)
             return
         }
-        let index = sideEffectIndexes[node].unsafelyUnwrapped
+        let index = tree.sideEffectIndex(of: node)
         ended.forEach { index.byKey[$0.key] = nil }
-        index.last = nodes[node].sideEffects.last
+        index.last = tree.nodes[node].sideEffects.last
     }
 }

@@ -86,6 +86,7 @@ extension ChildIndex {
     }
 
     /// `packedCanonicalBytes` for a key stored as a large or foreign string.
+    @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
         var key = key
         return key.withUTF8 { bytes -> (UInt64, UInt64)? in

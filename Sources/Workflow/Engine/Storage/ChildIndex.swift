@@ -4,7 +4,9 @@
 /// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
 /// miss never touch the node records. The table owns its memory: it cannot
 /// be copied, and frees the memory when it ends.
+@usableFromInline
 struct ChildIndex: ~Copyable {
+    @usableFromInline
     struct Entry {
         /// `none`: the entry is empty.
         var node: NodeID
@@ -13,8 +15,8 @@ struct ChildIndex: ~Copyable {
 
     /// A power of two of entries, in raw memory (no uniqueness checks on
     /// writes, no array header pushing the table into a larger size class).
-    var entries: UnsafeMutablePointer<Entry>
-    var capacity: Int
+    @usableFromInline var entries: UnsafeMutablePointer<Entry>
+    @usableFromInline var capacity: Int
     var count = 0
     /// The hash of the last look-up that found nothing, and the empty entry
     /// where it stopped: where that child goes if nothing was added since.
@@ -23,7 +25,7 @@ struct ChildIndex: ~Copyable {
     /// `count` at that look-up: any insert or removal since voids the entry.
     var lastMissCount = -1
     /// The process's seed, mixed into every hash (see `hash`).
-    let seed: (UInt64, UInt64) = ChildIndex.processSeed
+    @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
 
     init() {
         capacity = 16
@@ -31,6 +33,8 @@ struct ChildIndex: ~Copyable {
         entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
     }
 
+    /// Inlinable: the runtime's tree field is.
+    @inlinable
     deinit {
         entries.deallocate()
     }

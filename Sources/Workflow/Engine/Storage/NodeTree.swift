@@ -1,0 +1,159 @@
+/// What the runtime's tree is made of: the arena of node records, the child
+/// index, the typed stores, the root, and what only some nodes have (a
+/// session when the host has an observer, a side-effect index when a node
+/// has many side effects).
+///
+/// Its methods are short and run no user code: the runtime calls into it
+/// between the steps of a render, an action or an ending, never across one.
+/// A session or a side-effect index it lets go of runs none either (both are
+/// the runtime's own classes).
+@usableFromInline
+struct NodeTree: ~Copyable {
+    /// The node records and their keys, by node ID.
+    @usableFromInline var nodes = NodeArena()
+    /// The children by (parent, type index, key); looked up per child asked
+    /// for off its parent's order.
+    private(set) var childIndex = ChildIndex()
+    /// One typed store per workflow type, found by type or type index.
+    @usableFromInline var stores = StoreRegistry()
+    /// The root node; `none` until the tree starts.
+    @usableFromInline private(set) var root = NodeID.none
+    /// Sessions by node position; kept only when the host has an observer.
+    @usableFromInline private(set) var sessions: ContiguousArray<WorkflowSession?> = []
+    /// The indexes of the nodes with many side effects.
+    private var sideEffectIndexes: [NodeID: SideEffectIndex] = [:]
+
+    @usableFromInline
+    init() {}
+
+    /// The tree's first node is its root.
+    @usableFromInline
+    mutating func plant(_ root: NodeID) {
+        self.root = root
+    }
+
+    // MARK: Child index
+
+    /// The child of `parent` with this type index and key, or `none`; a
+    /// miss leaves the index ready for `indexNewChild`.
+    @inline(__always)
+    mutating func indexedChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+        childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+    }
+
+    /// Adds a new child to the child index, where its failed look-up
+    /// stopped.
+    @usableFromInline
+    mutating func indexNewChild(_ node: NodeID) {
+        nodes[node].indexHash = childIndex.insertAfterMiss(node)
+    }
+
+    /// Takes an ending child out of the child index.
+    mutating func unindexChild(_ node: NodeID) {
+        childIndex.remove(node, hash: nodes[node].indexHash)
+    }
+
+    // MARK: Sessions
+
+    /// Makes room for the session of a node just given a record.
+    mutating func makeSessionRoom() {
+        if sessions.count < nodes.count { sessions.append(nil) }
+    }
+
+    /// The session of `node`, if the host has an observer.
+    @inlinable @inline(__always)
+    func session(of node: NodeID) -> WorkflowSession? {
+        sessions[node.position]
+    }
+
+    /// A new node's session.
+    @usableFromInline
+    mutating func setSession(_ session: WorkflowSession, of node: NodeID) {
+        sessions[node.position] = session
+    }
+
+    /// An ending node's session, taken out.
+    mutating func takeSession(of node: NodeID) -> WorkflowSession {
+        let session = sessions[node.position]!
+        sessions[node.position] = nil
+        return session
+    }
+
+    // MARK: Side-effect indexes
+
+    /// The index of the side effects of `node`, which has one.
+    func sideEffectIndex(of node: NodeID) -> SideEffectIndex {
+        sideEffectIndexes[node].unsafelyUnwrapped
+    }
+
+    /// Gives `node` an index of its many side effects.
+    mutating func addSideEffectIndex(_ index: SideEffectIndex, of node: NodeID) {
+        sideEffectIndexes[node] = index
+        nodes[node].hasSideEffectIndex = true
+    }
+
+    /// `node` has no side effect left: its index goes.
+    mutating func removeSideEffectIndex(of node: NodeID) {
+        sideEffectIndexes[node] = nil
+        nodes[node].hasSideEffectIndex = false
+    }
+
+    // MARK: Memory back
+
+    /// Gives back what each container holds beyond twice what the tree now
+    /// needs (and beyond `keptRoom`), once it holds four times that. Only
+    /// free tails go: live nodes never move.
+    mutating func trim(keeping keptRoom: Int) {
+        nodes.trimFreeTail(keeping: keptRoom)
+        if sessions.count > nodes.count {
+            // Positions trimmed away: their nodes ended, their sessions are nil.
+            sessions.removeLast(sessions.count - nodes.count)
+            if sessions.capacity > 2 * max(sessions.count, keptRoom) {
+                var kept = ContiguousArray<WorkflowSession?>()
+                kept.reserveCapacity(sessions.count)
+                kept.append(contentsOf: sessions)
+                sessions = kept
+            }
+        }
+        stores.forEach { $0.trimFreeTail(keeping: keptRoom) }
+        childIndex.shrinkIfSparse(keepingRoomFor: keptRoom)
+    }
+
+    #if DEBUG
+    /// Between passes, on a started tree: the stores are where they are
+    /// found, every live node below the root is in the child index once, the
+    /// sessions (when kept) cover the arena, and the side-effect indexes
+    /// belong to live nodes that know of them.
+    mutating func checkInvariants(keepsSessions: Bool) {
+        func broken(_ what: String) -> Never {
+            fatalError("Runtime invariant broken: \(what)")
+        }
+        stores.checkInvariants()
+        if keepsSessions, sessions.count != nodes.count { broken("\(sessions.count) sessions for \(nodes.count) arena slots") }
+        var liveBelowRoot = 0
+        for position in 0..<nodes.count {
+            let node = NodeID(position: position)
+            let record = nodes[node]
+            if record.typeIndex == TypeIndex.free {
+                if sideEffectIndexes[node] != nil { broken("free slot \(position) keeps a side-effect index") }
+                continue
+            }
+            if (sideEffectIndexes[node] != nil) != record.hasSideEffectIndex {
+                broken("node \(position) and the side-effect indexes disagree on its index")
+            }
+            if node == root { continue }
+            liveBelowRoot += 1
+            if indexedChild(parent: record.parent, typeIndex: record.typeIndex, key: nodes[keyOf: node]) != node {
+                broken("node \(position) is not found in the child index")
+            }
+        }
+        if childIndex.count != liveBelowRoot { broken("child index holds \(childIndex.count) nodes, \(liveBelowRoot) live below the root") }
+    }
+
+    /// The index of `node`'s side effects, if it has one: for the runtime's
+    /// walk, which checks it against the node's list.
+    func checkedSideEffectIndex(of node: NodeID) -> SideEffectIndex? {
+        sideEffectIndexes[node]
+    }
+    #endif
+}
