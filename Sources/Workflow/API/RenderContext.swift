@@ -61,6 +61,13 @@ public final class RenderContext<WorkflowType: Workflow> {
         isValid = true
     }
 
+    /// A context the user kept past its render remembers its node's key,
+    /// for R5's message.
+    @usableFromInline
+    func keep(key: String) {
+        keyAfterRender = key
+    }
+
     /// Ends the render this context belongs to: from now on every use traps.
     @inlinable
     package func invalidate() {

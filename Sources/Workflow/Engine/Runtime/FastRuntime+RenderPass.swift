@@ -66,9 +66,9 @@ extension FastRuntime {
             StackGuard.treeTooDeep(workflowType: W.self, key: tree.nodes[keyOf: node], depth: passes.depth + 1)
         }
         _ = passes.open(node, firstChild: tree.nodes[node].firstChild)
-        let context = store.contexts.take(runtime: self, node: handle(node))
+        let context = store.contexts.take(W.self, runtime: self, node: handle(node))
         let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
-        store.contexts.giveBack(key: { tree.nodes[keyOf: node] })
+        store.contexts.giveBack(W.self, key: { tree.nodes[keyOf: node] })
         markRendered(node)
         if tree.nodes[node].firstChild.isNone, passes.innermostAskedNothing,
            tree.nodes[node].sideEffects.isEmpty, tree.nodes[node].sinks.isEmpty

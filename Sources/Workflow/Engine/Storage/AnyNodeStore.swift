@@ -8,12 +8,16 @@ class AnyNodeStore {
     @usableFromInline let typeID: ObjectIdentifier
     /// The workflow type's number in the runtime (`NodeRecord.typeIndex`).
     @usableFromInline let typeIndex: TypeIndex
+    /// The render contexts of this type's renders, reused (R5). Here, not
+    /// in the typed store: the store's end then looks up no metadata for it.
+    @exclusivity(unchecked) @usableFromInline var contexts: RenderContextPool
 
     @usableFromInline
     init(workflowType: Any.Type, typeIndex: TypeIndex) {
         self.workflowType = workflowType
         self.typeID = ObjectIdentifier(workflowType)
         self.typeIndex = typeIndex
+        self.contexts = RenderContextPool(workflowType: ObjectIdentifier(workflowType))
     }
 
     /// Frees a slot, releasing its values. A closure made where the type is

@@ -19,8 +19,6 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// Slots released since the last trim: a trim looks at every slot, so
     /// it waits until half of them were released.
     @exclusivity(unchecked) @usableFromInline var releasedSinceTrim = 0
-    /// The render contexts of this type's renders, reused (R5).
-    @exclusivity(unchecked) @usableFromInline var contexts = RenderContextPool<W>()
 
     /// `==` of the state and of the workflow value found at run time, for a
     /// conformance `W`'s own requirements could not name (S1, S2).

@@ -2,89 +2,146 @@
 /// back when its `render` returns, so that a steady render pass makes no
 /// context and retains none. The pool holds as many contexts as renders of
 /// the type were ever nested at once; the first sits inline, so a type whose
-/// renders never nest costs one object and no buffer.
+/// renders never nest costs one object and no buffer. When the host ends,
+/// its contexts wait for the next host of the type (`RenderContextSpares`),
+/// which then renders without making them again.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
-/// pool references it, weakly or strongly (`PooledContext.isHeldByPoolOnly`):
-/// a context a user kept stays invalid for good and is never handed out for
-/// another render.
+/// pool references it, weakly or strongly (`isHeldByPoolOnly`): a context a
+/// user kept stays invalid for good and is never handed out for another
+/// render.
 ///
-/// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above;
-/// contexts `0..<count` hold one retain each, `0..<inUse` belong to the renders
-/// running now (innermost last), the others are spares, all invalid. `first`
-/// is nil when `count` is 0. The pool owns the buffer: it cannot be copied,
-/// and releases the contexts and frees the buffer when it ends.
+/// Not generic: contexts are kept as plain object pointers and typed where
+/// they are taken, so that the pool's end, which runs in the store's
+/// unspecialised deinit, looks up no generic metadata.
+///
+/// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above,
+/// each a `RenderContext` of the pool's workflow type; contexts `0..<count`
+/// hold one retain each, `0..<inUse` belong to the renders running now
+/// (innermost last), the others are spares, all invalid. `first` is nil when
+/// `count` is 0. The pool owns the buffer: it cannot be copied, and hands
+/// its contexts on or releases them, and frees the buffer, when it ends.
 @usableFromInline
-struct RenderContextPool<W: Workflow>: ~Copyable {
-    @usableFromInline var first: PooledContext<W>?
-    @usableFromInline var more: UnsafeMutablePointer<PooledContext<W>>?
+struct RenderContextPool: ~Copyable {
+    @usableFromInline var first: Unmanaged<AnyObject>?
+    @usableFromInline var more: UnsafeMutablePointer<Unmanaged<AnyObject>>?
     @usableFromInline var moreCapacity = 0
     @usableFromInline var count = 0
     @usableFromInline var inUse = 0
+    /// The workflow type, under which the spares are kept.
+    @usableFromInline let workflowType: ObjectIdentifier
 
-    @inlinable
-    init() {}
+    @usableFromInline
+    init(workflowType: ObjectIdentifier) {
+        self.workflowType = workflowType
+    }
 
     /// A valid context for a render of `node`, owned by the pool.
     @inlinable @inline(__always)
-    mutating func take(runtime: FastRuntime, node: NodeHandle) -> Unmanaged<RenderContext<W>> {
+    mutating func take<W: Workflow>(
+        _: W.Type, runtime: FastRuntime, node: NodeHandle
+    ) -> Unmanaged<RenderContext<W>> {
         let k = inUse
         inUse += 1
         if k < count {
-            let context = self.context(at: k)
+            let context = self.context(at: k, as: W.self)
+            context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
+            return context
+        }
+        return addContext(at: k, as: W.self, runtime: runtime, node: node)
+    }
+
+    /// Context `k` = `count`, which the pool does not have yet: an empty
+    /// pool first takes the spares of an ended host of the type, else a
+    /// new context is made. Out of line: a steady pass never comes here.
+    @inlinable @inline(never)
+    mutating func addContext<W: Workflow>(
+        at k: Int, as _: W.Type, runtime: FastRuntime, node: NodeHandle
+    ) -> Unmanaged<RenderContext<W>> {
+        if k == 0, adoptSpares() {
+            let context = self.context(at: 0, as: W.self)
             context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
         }
         if k > moreCapacity {
             growMore()
         }
-        moveIn(PooledContext(RenderContext<W>(runtime: runtime, node: node)), at: k)
+        let context = Unmanaged.passRetained(RenderContext<W>(runtime: runtime, node: node))
+        moveIn(Unmanaged<AnyObject>.fromOpaque(context.toOpaque()), at: k)
         count += 1
-        return self.context(at: k)
+        return context
+    }
+
+    /// An empty pool takes the spares an ended host of its type left, if
+    /// any: they are all invalid and referenced by nothing else.
+    @usableFromInline
+    mutating func adoptSpares() -> Bool {
+        guard let spares = RenderContextSpares.take(for: workflowType) else { return false }
+        // No render of the type is running, and a buffer left from contexts
+        // the pool dropped holds none.
+        more?.deallocate()
+        first = Unmanaged.fromOpaque(spares.first)
+        more = spares.more?.assumingMemoryBound(to: Unmanaged<AnyObject>.self)
+        moreCapacity = spares.moreCapacity
+        count = spares.count
+        return true
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
     /// the pool only if nobody else holds it. One that a user kept learns
     /// its node's key (R5's message), from `key`.
     @inlinable @inline(__always)
-    mutating func giveBack(key: () -> String) {
+    mutating func giveBack<W: Workflow>(_: W.Type, key: () -> String) {
         inUse -= 1
         let k = inUse
-        context(at: k)._withUnsafeGuaranteedRef { $0.invalidate() }
-        let heldByPoolOnly = k == 0 ? first!.isHeldByPoolOnly() : more.unsafelyUnwrapped[k - 1].isHeldByPoolOnly()
+        context(at: k, as: W.self)._withUnsafeGuaranteedRef { $0.invalidate() }
+        let heldByPoolOnly = k == 0
+            ? Self.isHeldByPoolOnly(&first!, as: W.self)
+            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], as: W.self)
         if !heldByPoolOnly {
-            drop(at: k, key: key())
+            drop(at: k, as: W.self, key: key())
         }
     }
 
-    /// Context `k`, which must exist.
+    /// Context `k`, which must exist, typed.
     @inlinable @inline(__always)
-    func context(at k: Int) -> Unmanaged<RenderContext<W>> {
-        k == 0 ? first.unsafelyUnwrapped.unmanaged : more.unsafelyUnwrapped[k - 1].unmanaged
+    func context<W: Workflow>(at k: Int, as _: W.Type) -> Unmanaged<RenderContext<W>> {
+        Unmanaged.fromOpaque(object(at: k).toOpaque())
+    }
+
+    @inlinable @inline(__always)
+    func object(at k: Int) -> Unmanaged<AnyObject> {
+        k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
     }
 
     /// Lets go of context `k` (a user keeps it), which keeps its node's
     /// `key`, and moves the last context into its place.
-    @usableFromInline @inline(never)
-    mutating func drop(at k: Int, key: String) {
-        context(at: k)._withUnsafeGuaranteedRef { $0.keyAfterRender = key }
+    @inlinable @inline(never)
+    mutating func drop<W: Workflow>(at k: Int, as _: W.Type, key: String) {
+        context(at: k, as: W.self)._withUnsafeGuaranteedRef { $0.keep(key: key) }
+        removeContext(at: k).release()
+    }
+
+    /// Takes context `k` out, with its retain, and moves the last context
+    /// into its place.
+    @usableFromInline
+    mutating func removeContext(at k: Int) -> Unmanaged<AnyObject> {
         count -= 1
-        let dropped = moveOut(at: k)
+        let removed = moveOut(at: k)
         if k < count {
             moveIn(moveOut(at: count), at: k)
         }
-        // The pool's reference goes last, once the pool is whole again.
-        dropped.release()
+        return removed
     }
 
     /// Moves context `k` out of its place, which becomes uninitialised.
-    mutating func moveOut(at k: Int) -> PooledContext<W> {
+    mutating func moveOut(at k: Int) -> Unmanaged<AnyObject> {
         k == 0 ? first.take().unsafelyUnwrapped : (more.unsafelyUnwrapped + (k - 1)).move()
     }
 
     /// Puts a context in the uninitialised place `k`.
-    @inlinable
-    mutating func moveIn(_ context: __owned PooledContext<W>, at k: Int) {
+    @usableFromInline
+    mutating func moveIn(_ context: Unmanaged<AnyObject>, at k: Int) {
         if k == 0 {
             first = context
         } else {
@@ -95,43 +152,13 @@ struct RenderContextPool<W: Workflow>: ~Copyable {
     @usableFromInline @inline(never)
     mutating func growMore() {
         let capacity = max(2, moreCapacity * 2)
-        let grown = UnsafeMutablePointer<PooledContext<W>>.allocate(capacity: capacity)
+        let grown = UnsafeMutablePointer<Unmanaged<AnyObject>>.allocate(capacity: capacity)
         if let more {
             grown.moveInitialize(from: more, count: max(0, count - 1))
             more.deallocate()
         }
         more = grown
         moreCapacity = capacity
-    }
-
-    /// Inlinable: a store's pool field is.
-    @inlinable
-    deinit {
-        for k in 0..<count {
-            context(at: k).release()
-        }
-        more?.deallocate()
-    }
-}
-
-/// The pool's reference to one of its contexts, and the one test of whether
-/// the pool may hand the context out again (R5).
-@usableFromInline
-struct PooledContext<W: Workflow> {
-    /// The pool's reference: one retain, held by hand so that the pool's
-    /// places stay trivial (no reference counting when they move, nothing
-    /// to destroy in generic code).
-    @usableFromInline var unmanaged: Unmanaged<RenderContext<W>>
-
-    @inlinable
-    init(_ object: RenderContext<W>) {
-        unmanaged = Unmanaged.passRetained(object)
-    }
-
-    /// Gives back the pool's retain.
-    @usableFromInline
-    func release() {
-        unmanaged.release()
     }
 
     /// Whether nothing but the pool references the context: no other strong
@@ -145,10 +172,37 @@ struct PooledContext<W: Workflow> {
     /// The pool's retain is moved into a variable for the test, which is
     /// then the one strong reference the test expects, and back.
     @inlinable
-    mutating func isHeldByPoolOnly() -> Bool {
-        var object = unmanaged.takeRetainedValue()
+    static func isHeldByPoolOnly<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
+        var object = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque()).takeRetainedValue()
         let heldByPoolOnly = isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
-        unmanaged = Unmanaged.passRetained(object)
+        pooled = Unmanaged<AnyObject>.fromOpaque(Unmanaged.passRetained(object).toOpaque())
         return heldByPoolOnly
+    }
+
+    /// Inlinable, as a store's pool field is; the work is not.
+    @inlinable
+    deinit {
+        end()
+    }
+
+    /// The contexts go to the next host of the type (`RenderContextSpares`),
+    /// unless a render is running (a host released by its own render's
+    /// code ends its tree later; its contexts are in use).
+    @usableFromInline
+    func end() {
+        if let first, inUse == 0 {
+            RenderContextSpares.keep(
+                RenderContextSpares.Batch(
+                    first: first.toOpaque(), more: more.map { UnsafeMutableRawPointer($0) },
+                    moreCapacity: moreCapacity, count: count
+                ),
+                for: workflowType
+            )
+            return
+        }
+        for k in 0..<count {
+            object(at: k).release()
+        }
+        more?.deallocate()
     }
 }
