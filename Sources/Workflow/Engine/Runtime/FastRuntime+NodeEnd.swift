@@ -6,10 +6,19 @@ extension FastRuntime {
     /// When the whole host goes away, the arena is dropped as a whole and
     /// only what users can observe is done node by node.
     func endNode(_ node: NodeID) {
+        // Once the host went away, a leaf with no side effect, no sink and
+        // nobody listening has nothing to end: no call for it.
+        let skipsPlainLeaves = isTornDown && !observesNodes
         var child = tree.nodes[node].firstChild
         while !child.isNone {
-            let next = tree.nodes[child].nextSibling
-            endNode(child)
+            // One address for the record's fields: records never move.
+            let record = tree.nodes.recordAddress(child.position)
+            let next = record.pointee.nextSibling
+            if !skipsPlainLeaves || !record.pointee.firstChild.isNone
+                || !record.pointee.sideEffects.isEmpty || !record.pointee.sinks.isEmpty
+            {
+                endNode(child)
+            }
             child = next
         }
         if !tree.nodes[node].sideEffects.isEmpty {
@@ -34,7 +43,7 @@ extension FastRuntime {
         // deinits run finds the tree consistent (R24).
         let store = anyStore(of: node), slot = tree.nodes[node].slot
         tree.nodes.free(node)
-        store._withUnsafeGuaranteedRef { $0.releaseSlot(slot) }
+        store._withUnsafeGuaranteedRef { $0.releaseSlot($0, slot) }
     }
 
     /// R10: ends every node; every sink is dead from the start.

@@ -25,8 +25,7 @@ extension FastRuntime {
             RuntimeErrors.tooManyWorkflowTypes(W.self, limit: TypeIndex.free.position)
         }
         let store = NodeStore<W>(typeIndex: tree.stores.nextTypeIndex, comparingEveryState: renderOnlyIfStateChanged)
-        store.releaseSlot = { [unowned(unsafe) store] in store.release($0) }
-        store.releaseAllSlots = { [unowned(unsafe) store] in store.releaseAll() }
+        store.makeReleasers()
         tree.stores.add(store)
         return store
     }

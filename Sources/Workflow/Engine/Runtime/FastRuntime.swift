@@ -6,7 +6,8 @@
 //   `NodeArena` (records and keys, with its free list and its trimming) and
 //   `NodeRecord`; `NodeStore` (typed values of one workflow type, with
 //   `AnyNodeStore`, `NodeSlot`, `Equality`, its `OutputRoute`s and its
-//   `RenderContextPool`); `ChildIndex` (the hash table, its hashing and its
+//   `RenderContextPool`, whose contexts outlive the host in
+//   `RenderContextSpares`); `ChildIndex` (the hash table, its hashing and its
 //   probing); `NodeTree`, the one part that holds them all for the runtime
 //   (with the root, the sessions and the side-effect indexes); the typed IDs
 //   `NodeID`, `TypeIndex`, `StoreSlot` and the `NodeHandle` that outlives a
@@ -73,7 +74,9 @@
 // - Allocation. In the steady state a render pass allocates nothing: the
 //   context object comes from a pool per workflow type (`RenderContextPool`),
 //   sinks reuse their registration, output routes are updated in place, the
-//   stacks keep their capacity.
+//   stacks keep their capacity. A host's first render takes the contexts an
+//   ended host of the same types left (`RenderContextSpares`), so a chain of
+//   one type nested a thousand deep makes no context when it appears again.
 // - Memory back. Once half the arena's worth of nodes ended, the end of a
 //   top-level pass trims each container less than a quarter full down to
 //   twice its live nodes (at least `keptRoom`): only free tails go, live
@@ -210,7 +213,7 @@ final class FastRuntime {
         }
         // One short access per store: the values' deinits run user code.
         for position in 0..<tree.stores.count {
-            tree.stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots() }
+            tree.stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots($0) }
         }
         // The arena, the child index and the stacks free their memory as
         // they end, after this.

@@ -24,9 +24,12 @@ class AnyNodeStore {
     /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
     /// virtual method of the generic store would run unspecialised and pay
     /// metadata look-ups for every node that ends.
-    @exclusivity(unchecked) @usableFromInline var releaseSlot: (StoreSlot) -> Void = { _ in }
+    @exclusivity(unchecked) @usableFromInline var releaseSlot: (AnyNodeStore, StoreSlot) -> Void = { _, _ in }
     /// Destroys every live slot, when the runtime ends; made the same way.
-    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: () -> Void = {}
+    @exclusivity(unchecked) @usableFromInline var releaseAllSlots: (AnyNodeStore) -> Void = { _ in }
+    /// Whether the two closures above were made again when the store first
+    /// grew (`NodeStore.makeReleasers`).
+    @exclusivity(unchecked) @usableFromInline var hasRemadeReleasers = false
 
     /// Gives back the free slots above the highest live one, when most
     /// slots are free (`NodeStore.trimFreeTail`). Virtual, so unspecialised:

@@ -101,9 +101,22 @@ struct NodeArena: ~Copyable {
     /// field is.
     @inlinable
     deinit {
-        for position in 0..<count {
+        for position in 0..<count where Self.ownsStorage(keyAddress(position).pointee) {
             // Moved out: destroyed as a local String, not through a witness.
             _ = keyAddress(position).move()
         }
+    }
+
+    /// Whether destroying `key` has something to release. A string's second
+    /// word carries its discriminator in the top byte, whose top bit marks
+    /// an immortal string (a small one, or a literal): nothing to release,
+    /// and no call. Elsewhere every key counts.
+    @inlinable @inline(__always)
+    static func ownsStorage(_ key: String) -> Bool {
+        #if _pointerBitWidth(_64) && _endian(little)
+        return unsafeBitCast(key, to: (UInt64, UInt64).self).1 >> 63 == 0
+        #else
+        return true
+        #endif
     }
 }

@@ -116,6 +116,10 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             if count == slots.capacity {
                 slots.grow(count: count)
                 routes?.grow(count: count)
+                if !hasRemadeReleasers {
+                    makeReleasers()
+                    hasRemadeReleasers = true
+                }
             }
             index = count
             count += 1
@@ -125,6 +129,21 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             self.route(StoreSlot(position: index)).initialize(to: route)
         }
         return StoreSlot(position: index)
+    }
+
+    /// Makes `releaseSlot` and `releaseAllSlots`, specialised for `W` where
+    /// the caller is. The store of a host's root may be made by generic code
+    /// (a host made in a generic function), whose closures then destroy
+    /// every value through witnesses. So the store makes them again the
+    /// first time it grows (`hasRemadeReleasers`), which happens on the path
+    /// of a new child, in a parent's render specialised for the user's
+    /// types: a store that never grows has only its first few slots to
+    /// release, and the node path pays nothing for this.
+    @inlinable
+    func makeReleasers() {
+        // No captures: where `W` is concrete, neither closure allocates.
+        releaseSlot = { unsafeDowncast($0, to: NodeStore<W>.self).release($1) }
+        releaseAllSlots = { unsafeDowncast($0, to: NodeStore<W>.self).releaseAll() }
     }
 
     @inlinable
@@ -151,27 +170,26 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         releasedSinceTrim &+= 1
     }
 
-    /// Destroys every live slot: the end of the runtime. One destroying
-    /// call per run of live slots within a segment rather than one per
-    /// slot: this is cheap even where it runs unspecialised, for a store
-    /// first asked for by generic code (a host made in a generic function).
+    /// Destroys every live slot: the end of the runtime. Each slot is
+    /// moved out and destroyed as a specialised local: a destroying call
+    /// for a run of slots goes through the slot's value witness, which looks
+    /// up the workflow's associated types for every slot. The closure that
+    /// runs this is made on the child path (`makeReleasers`), specialised.
     @inlinable
     func releaseAll() {
+        if _isPOD(NodeSlot<W>.self), routes == nil {
+            // Nothing to destroy (folded where specialised).
+            count = 0
+            freeSlots.count = 0
+            return
+        }
         var isFree = ContiguousArray(repeating: false, count: count)
         for k in 0..<freeSlots.count { isFree[freeSlots[k].position] = true }
-        let segmentSize = SegmentedBuffer<NodeSlot<W>>.segmentSize
-        var start = 0
-        while start < count {
-            if isFree[start] {
-                start += 1
-                continue
+        for position in 0..<count where !isFree[position] {
+            _ = slots[position].move()
+            if routes != nil {
+                _ = route(StoreSlot(position: position)).move()
             }
-            let segmentEnd = min(count, (start | (segmentSize - 1)) + 1)
-            var end = start + 1
-            while end < segmentEnd, !isFree[end] { end += 1 }
-            slots[start].deinitialize(count: end - start)
-            routes?[start].deinitialize(count: end - start)
-            start = end
         }
         count = 0
         freeSlots.count = 0
