@@ -104,6 +104,11 @@ struct StorageTests {
                 #expect(fast.map { [$0.0, $0.1] } == portable.map { [$0.0, $0.1] }, "\(key)")
                 let canonical = length <= 15 && !key.contains { "K;`".contains($0) }
                 #expect((fast != nil) == canonical, "\(key)")
+                // Made by interpolation, a short key is stored as a large
+                // string: packed from its buffer, it must agree too.
+                let interpolated = "\(key)"
+                let packed = ChildIndex.packedCanonicalBytes(interpolated)
+                #expect(packed.map { [$0.0, $0.1] } == fast.map { [$0.0, $0.1] }, "\(key)")
             }
         }
     }

@@ -79,28 +79,30 @@ extension ChildIndex {
         return notK & notSemicolon & notBacktick & topBits == topBits
     }
 
-    /// Whether a UTF-8 byte is ASCII other than "K", ";" and "`".
-    @inlinable
-    static func isCanonical(_ byte: UInt8) -> Bool {
-        byte < 0x80 && byte != 0x4B && byte != 0x3B && byte != 0x60
-    }
-
-    /// `packedCanonicalBytes` for a key stored as a large or foreign string.
+    /// `packedCanonicalBytes` for a key stored as a large or foreign string
+    /// (a short key made by interpolation is a large one). Its bytes are
+    /// copied into the two words at once and checked as words, as a small
+    /// string's are.
     @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
-        var key = key
-        return key.withUTF8 { bytes -> (UInt64, UInt64)? in
-            guard bytes.count <= 15 else { return nil }
-            var words: (UInt64, UInt64) = (0, UInt64(bytes.count) << 56)
-            for (i, byte) in bytes.enumerated() {
-                if !isCanonical(byte) { return nil }
-                if i < 8 {
-                    words.0 |= UInt64(byte) << (8 * i)
-                } else {
-                    words.1 |= UInt64(byte) << (8 * (i - 8))
-                }
-            }
-            return words
+        if let packed = key.utf8.withContiguousStorageIfAvailable(packedCanonicalBytes(of:)) {
+            return packed
         }
+        var key = key
+        return key.withUTF8(packedCanonicalBytes(of:))
+    }
+
+    /// UTF-8 bytes packed as `packedCanonicalBytes` says, or nil.
+    static func packedCanonicalBytes(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard bytes.count <= 15 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        let low = UInt64(littleEndian: words.0), high = UInt64(littleEndian: words.1)
+        // ASCII (no top bit; the zeros past the end are ASCII too), then
+        // none of the three characters.
+        guard (low | high) & 0x8080_8080_8080_8080 == 0, isCanonicalASCII(low), isCanonicalASCII(high) else {
+            return nil
+        }
+        return (low, high | UInt64(bytes.count) << 56)
     }
 }
