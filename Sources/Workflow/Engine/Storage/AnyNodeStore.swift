@@ -20,10 +20,11 @@ class AnyNodeStore {
         self.contexts = RenderContextPool(workflowType: ObjectIdentifier(workflowType))
     }
 
-    /// Frees a slot, releasing its values. A closure made where the type is
-    /// known (`FastRuntime.store(for:)`), so that it runs specialised: a
-    /// virtual method of the generic store would run unspecialised and pay
-    /// metadata look-ups for every node that ends.
+    /// Frees a slot (of the store passed in, this one), releasing its
+    /// values. A closure made where the type is known
+    /// (`NodeStore.makeReleasers`), so that it runs specialised: a virtual
+    /// method of the generic store would run unspecialised and pay metadata
+    /// look-ups for every node that ends.
     @exclusivity(unchecked) @usableFromInline var releaseSlot: (AnyNodeStore, StoreSlot) -> Void = { _, _ in }
     /// Destroys every live slot, when the runtime ends; made the same way.
     @exclusivity(unchecked) @usableFromInline var releaseAllSlots: (AnyNodeStore) -> Void = { _ in }
