@@ -80,6 +80,15 @@ let package = Package(
                 "WorkflowHostHarness",
             ]
         ),
+        // `make trace-probe`: a render trace's memory, stack depth and export
+        // on large trees.
+        .executableTarget(
+            name: "TraceProbe",
+            dependencies: [
+                .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowReference", package: "FastWorkflow"),
+            ]
+        ),
         // The ordo-one/benchmark target: wallClock and mallocCountTotal only.
         .executableTarget(
             name: "WorkflowBenchmarks",

@@ -12,6 +12,10 @@ one uncollected warm-up op, then N ops, each `run()` inside
 `instructionCountedRun`, the only function collected (--collect-atstart=no
 --toggle-collect). Its inclusive Ir divided by N is the steady-state cost of
 one op; start-up, tree building, the warm-up and `prepare()` are left out.
+
+The `traced` variant is the fast runtime with a render trace recording
+(WorkloadRunner --record-trace), on the cases of TRACED only: what leaving a
+trace on costs, as a ratio to the untraced fast host.
 """
 
 import argparse
@@ -31,9 +35,12 @@ from profiling import callgrind_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COUNTED = "instructionCountedRun"
-VARIANTS = ("fast", "reference", "vanilla")
+VARIANTS = ("fast", "reference", "vanilla", "traced")
+# The cases the traced variant runs on: a leaf's state change, a list's
+# swap, and props changed on every leaf of a deep tree.
+TRACED = re.compile(r"^(W3|W5-swap|W8-squarish-propsChangeAll)$")
 # Even counts: several steady-state ops alternate between two actions.
-OPS = {"fast": 20, "reference": 4, "vanilla": 20}
+OPS = {"fast": 20, "reference": 4, "vanilla": 20, "traced": 20}
 # A reference op that takes ~200 ms natively takes 15-20 s under callgrind.
 SLOW = {"reference": (re.compile(r"^W8-.*-stateChangeAll$"), 2)}
 WARMUP = 1
@@ -54,7 +61,10 @@ def list_cases(runner):
     cases = []
     for line in output.splitlines():
         case_id, profile, variants, operation = line.split("\t")
-        cases.append({"id": case_id, "profile": profile, "variants": variants.split(","),
+        variants = variants.split(",")
+        if "fast" in variants and TRACED.search(case_id):
+            variants.append("traced")
+        cases.append({"id": case_id, "profile": profile, "variants": variants,
                       "operation": operation})
     if not cases:
         sys.exit("bench-instructions: WorkloadRunner --list printed no case")
@@ -74,8 +84,8 @@ def measure(runner, work, case_id, variant, ops):
     out, log = stem + ".callgrind.out", stem + ".log"
     command = [VALGRIND, "--tool=callgrind", "--collect-atstart=no",
                f"--toggle-collect=*{COUNTED}*", f"--callgrind-out-file={out}",
-               runner, "--case", case_id, "--variant", variant,
-               "--ops", str(ops), "--warmup", str(WARMUP)]
+               runner, "--case", case_id, "--variant", "fast" if variant == "traced" else variant,
+               "--ops", str(ops), "--warmup", str(WARMUP)] + (["--record-trace"] if variant == "traced" else [])
     started = time.monotonic()
     with open(log, "w") as log_file:
         environment = {name: os.environ[name] for name in PASSED_THROUGH if name in os.environ}
@@ -150,6 +160,9 @@ def figures(cases, jobs_wanted, results):
         fast, reference = row["fast"], row["reference"]
         row["referenceOverFast"] = (round(reference["instructionsPerOp"] / fast["instructionsPerOp"], 2)
                                     if fast and reference else None)
+        traced = row["traced"]
+        row["tracedOverFast"] = (round(traced["instructionsPerOp"] / fast["instructionsPerOp"], 3)
+                                 if fast and traced else None)
         rows[case["id"]] = row
     return rows
 
@@ -159,7 +172,8 @@ def count(value):
 
 
 def print_table(rows):
-    header = ["case", "operation", "fast Ir/op", "reference Ir/op", "vanilla Ir/op", "ref/fast"]
+    header = ["case", "operation", "fast Ir/op", "reference Ir/op", "vanilla Ir/op", "traced Ir/op", "ref/fast",
+              "traced/fast"]
     lines = [header]
     for case_id, row in rows.items():
         cells = [case_id, row["operation"]]
@@ -169,6 +183,8 @@ def print_table(rows):
                          if entry else "-")
         ratio = row["referenceOverFast"]
         cells.append(f"{ratio:,.2f}x" if ratio is not None else "-")
+        ratio = row["tracedOverFast"]
+        cells.append(f"{ratio:,.3f}x" if ratio is not None else "-")
         lines.append(cells)
     widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
     for index, line in enumerate(lines):
@@ -241,7 +257,7 @@ def main():
     parser.add_argument("--cases", default=os.environ.get("CASES") or "",
                         help="regular expression on case ids (default: every case; env CASES)")
     parser.add_argument("--variants", default=os.environ.get("VARIANTS") or ",".join(VARIANTS),
-                        help="comma-separated, of fast,reference,vanilla (env VARIANTS)")
+                        help="comma-separated, of fast,reference,vanilla,traced (env VARIANTS)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                         help="callgrind processes at once (default 2)")
     parser.add_argument("--out", default=os.path.join(ROOT, "results/instructions.json"))

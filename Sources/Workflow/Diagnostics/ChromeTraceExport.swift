@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 // The Chrome trace-event format (JSON), which https://ui.perfetto.dev and
 // chrome://tracing open: one track, the main queue, where every pass is a
 // slice holding its action steps and the render of the root, each node's
@@ -6,75 +14,136 @@
 // render (or to the root's, if the sending node did not render).
 
 extension RenderTrace {
-    /// The passes kept, as a Chrome trace-event JSON text (D1).
+    /// The passes kept, as a Chrome trace-event JSON text (D1): the whole
+    /// document in memory. `writeChromeTrace(toFile:)` streams it instead.
     ///
     /// Slices: `cat` "pass" (one per cascade, update or first render),
     /// "action" (each node an action applied at), "render" (each node
     /// rendered, with its reason, path and self time in `args`); instant
     /// events of `cat` "skip" for the children skipped; flow events ("s",
     /// "f") of `cat` "cascade". Timestamps are microseconds since the trace
-    /// was made.
-    public func chromeTraceJSON() -> String {
+    /// was made. A pass kept as a summary (larger than `byteLimit`) shows
+    /// its slowest renders, each at its depth, with the counts in the
+    /// pass's `args`.
+    public func chromeTraceJSON(within window: Duration? = nil) -> String {
+        var text = ""
+        writeChromeTrace(to: &text, within: window)
+        return text
+    }
+
+    /// Writes the passes kept, as `chromeTraceJSON()` would, one pass at a
+    /// time: the memory it takes is one pass's, not the document's.
+    /// `window`: only the passes that ended in that much time before now
+    /// (the last seconds before something was found slow).
+    public func writeChromeTrace<Output: TextOutputStream>(to output: inout Output, within window: Duration? = nil) {
         var json = JSONText()
-        var names = TypeNames()
         json.raw(#"{"displayTimeUnit":"ns","traceEvents":["#)
         json.raw(#"{"ph":"M","pid":1,"tid":1,"name":"process_name","args":{"name":"FastWorkflow"}},"#)
         json.raw(#"{"ph":"M","pid":1,"tid":1,"name":"thread_name","args":{"name":"main queue"}}"#)
-        let writer = ChromeTraceWriter(origin: origin)
-        for record in recorded.suffix(passLimit) {
-            writer.write(DecodedPass(record, names: &names), names: &names, into: &json)
+        output.write(json.take())
+        var names = NodeNames()
+        let writer = ChromeTraceWriter(origin: origin, table: store.pointee.table)
+        let since = window.map { now() &- Self.nanoseconds($0) } ?? 0
+        forEachVisiblePass { pass in
+            guard pass.header.end >= since else { return }
+            writer.write(pass, names: &names, into: &json)
+            // Paths are formatted per pass: a long export keeps one pass's.
+            names.forgetPaths()
+            output.write(json.take())
         }
-        json.raw("]}\n")
-        return json.text
+        output.write("]}\n")
+    }
+
+    /// Writes the passes kept to the file at `path`, streamed as
+    /// `writeChromeTrace(to:)` does; throws if the file cannot be written.
+    public func writeChromeTrace(toFile path: String, within window: Duration? = nil) throws {
+        guard let file = fopen(path, "w") else { throw ChromeTraceWriteError(path: path, code: errno) }
+        var output = FileOutput(file: file)
+        writeChromeTrace(to: &output, within: window)
+        let failed = ferror(file) != 0
+        let code = errno
+        if fclose(file) != 0 || failed { throw ChromeTraceWriteError(path: path, code: code) }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
+    }
+}
+
+/// A Chrome trace file could not be written.
+public struct ChromeTraceWriteError: Error, CustomStringConvertible {
+    /// The file, and the system's error number.
+    public let path: String
+    public let code: Int32
+
+    public var description: String { "cannot write the render trace to \(path) (errno \(code))" }
+}
+
+/// A C stream as a `TextOutputStream`: the export's file.
+private struct FileOutput: TextOutputStream {
+    let file: UnsafeMutablePointer<FILE>
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            _ = fwrite(bytes.baseAddress, 1, bytes.count, file)
+        }
     }
 }
 
 /// Writes the events of one pass, after the events before it.
 private struct ChromeTraceWriter {
     let origin: UInt64
+    let table: NodeTable
 
-    func write(_ pass: DecodedPass, names: inout TypeNames, into json: inout JSONText) {
-        let record = pass.record
-        let rendered = pass.nodes.count { $0.reason.didRender }
-        let sending = record.actions.first
-        let title = (record.trigger == .action ? "cascade: " : "") + pass.title(names: &names)
-        slice(title, category: "pass", begin: record.begin, end: record.end, args: [
-            ("pass", .number(record.number)),
-            ("host", .string("\(record.host) (\(names.name(record.rootType)))")),
-            ("rendered", .number(rendered)),
-            ("skipped", .number(pass.nodes.count - rendered)),
-        ], into: &json)
-        for step in record.actions {
-            let node = step.path.last!
-            slice(names.name(step.actionType) + " at " + names.nodeName(node.workflowType, key: node.key), category: "action",
+    func write(_ pass: DecodedPass, names: inout NodeNames, into json: inout JSONText) {
+        let header = pass.header
+        let sending = pass.actions.first
+        let title = (header.trigger == .action ? "cascade: " : "") + pass.title(table: table, names: &names)
+        var args: [(String, Argument)] = [
+            ("pass", .number(header.number)),
+            ("host", .string("\(header.host) (\(names.name(header.rootType)))")),
+            ("rendered", .number(pass.renderCount)),
+            ("skipped", .number(pass.skipCount)),
+        ]
+        if pass.isSummarized {
+            args.append(("summarized", .string("larger than the byte budget: its slowest renders only")))
+        }
+        slice(title, category: "pass", begin: header.begin, end: header.end, args: args, into: &json)
+        for step in pass.actions {
+            slice(names.name(step.actionType) + " at " + names.nodeName(step.entry, in: table), category: "action",
                   begin: step.begin, end: step.end, args: [
-                      ("path", .string(names.path(step.path))),
+                      ("path", .string(names.path(step.entry, in: table))),
                       ("state", .string("\(step.stateChange)")),
                       ("reached by output", .string(step.reachedByOutput ? "yes" : "no")),
                   ], into: &json)
         }
+        // A summary's slowest renders are not nested: they are written
+        // slowest first, each a slice of its own.
         for node in pass.nodes {
+            let name = names.nodeName(node.entry, in: table)
+            let path = names.path(node.entry, in: table)
             if node.reason.didRender {
-                slice(node.name, category: "render", begin: node.begin, end: node.end, args: [
+                slice(name, category: "render", begin: node.begin, end: node.end, args: [
                     ("reason", .string(node.reason.description)),
-                    ("path", .string(node.path)),
+                    ("path", .string(path)),
                     ("self (us)", .microseconds(node.selfTime)),
                 ], into: &json)
             } else {
-                event("i", category: "skip", name: node.name, at: node.begin, extra: #","s":"t""#, args: [
+                event("i", category: "skip", name: name, at: node.begin, extra: #","s":"t""#, args: [
                     ("reason", .string(node.reason.description)),
-                    ("path", .string(node.path)),
+                    ("path", .string(path)),
                 ], into: &json)
             }
         }
         // The arrow: from the sending node's action to its render in this
         // pass, else to the root's; none if nothing rendered.
-        if let sending {
-            let path = names.path(sending.path)
-            let target = pass.nodes.first { $0.node == sending.node && $0.path == path && $0.reason.didRender } ?? pass.nodes.first
+        if let sending, !pass.isSummarized {
+            let target = pass.nodes.first { $0.entry == sending.entry && $0.reason.didRender } ?? pass.nodes.first
             guard let target else { return }
-            event("s", category: "cascade", name: "cascade", at: sending.begin + 1, extra: #","bp":"e","id":\#(record.number)"#, args: [], into: &json)
-            event("f", category: "cascade", name: "cascade", at: target.begin + 1, extra: #","bp":"e","id":\#(record.number)"#, args: [], into: &json)
+            event("s", category: "cascade", name: "cascade", at: sending.begin + 1, extra: #","bp":"e","id":\#(header.number)"#, args: [], into: &json)
+            event("f", category: "cascade", name: "cascade", at: target.begin + 1, extra: #","bp":"e","id":\#(header.number)"#, args: [], into: &json)
         }
     }
 

@@ -5,6 +5,13 @@
 struct JSONText {
     private(set) var text = ""
 
+    /// The text written so far, and a fresh start: the export hands it on
+    /// per pass.
+    mutating func take() -> String {
+        defer { text = "" }
+        return text
+    }
+
     mutating func raw(_ part: String) {
         text += part
     }

@@ -1,13 +1,12 @@
-// A recorded pass read back: the node events paired into renders nested as
-// the tree, with names, paths and self times. Every reader of a trace (the
-// `Pass` values, the Chrome export, the summary) starts from here.
+// A kept pass read back: its action steps, and its node events paired into
+// renders nested as the tree, with names, paths and self times. Every reader
+// of a trace (the `Pass` values, the Chrome export, the summary) starts from
+// here, one pass at a time.
 
 /// A node of a decoded pass: rendered (`begin...end`) or skipped
 /// (`begin == end`).
 struct DecodedNode {
-    var workflowType: Any.Type
-    var key: String
-    var node: Int
+    var entry: UInt32
     var reason: RenderReason
     /// Its place among the children its parent asked for.
     var order: Int32
@@ -15,8 +14,6 @@ struct DecodedNode {
     var depth: Int
     /// The index of the node whose render asked for this one.
     var parent: Int?
-    var name: String
-    var path: String
     var begin: UInt64
     var end: UInt64
     /// The time of the renders of its children, inside its own.
@@ -26,35 +23,61 @@ struct DecodedNode {
     var selfTime: UInt64 { inclusiveTime - childTime }
 }
 
+/// An action step of a decoded pass.
+struct DecodedAction {
+    var actionType: Any.Type
+    var entry: UInt32
+    var reachedByOutput: Bool
+    var stateChange: RenderTrace.ActionStep.StateChange
+    var begin: UInt64
+    var end: UInt64
+}
+
 /// A decoded pass.
 struct DecodedPass {
-    var record: RecordedPass
+    var header: PassHeader
+    var actions: [DecodedAction] = []
     /// A node before its children, the children in the order their parent
-    /// asked for them.
-    var nodes: [DecodedNode]
+    /// asked for them. For a summarised pass: its slowest renders only.
+    var nodes: [DecodedNode] = []
 
-    init(_ record: RecordedPass, names: inout TypeNames) {
-        self.record = record
-        nodes = []
-        nodes.reserveCapacity(record.events.count / 2 + 1)
+    /// Decodes `header`'s events, read by `event(index)`.
+    init(_ header: PassHeader, event: (Int) -> NodeEvent) {
+        self.header = header
+        if let summary = header.summary {
+            nodes = summary.slowest.map {
+                DecodedNode(
+                    entry: $0.entry, reason: $0.reason, order: 0, depth: $0.depth, parent: nil,
+                    begin: $0.begin, end: $0.end, childTime: $0.end - $0.begin - $0.selfTime
+                )
+            }
+            return
+        }
+        nodes.reserveCapacity(header.eventCount / 2 + 1)
         var open: [Int] = []
-        // The latest node of each identity: an `order` event names a child.
-        var latest: [Int: Int] = [:]
-        for event in record.events {
+        // The node of each entry: an `order` event names a child.
+        var byEntry: [UInt32: Int] = [:]
+        var actionBegin: UInt64 = header.begin
+        var actionType: Any.Type = Never.self
+        for index in 0..<header.eventCount {
+            let event = event(index)
             switch event.kind {
-            case .order:
-                if let index = latest[event.node] { nodes[index].order = event.order }
-            case .begin, .skip:
-                let type = event.workflowType ?? Never.self
-                let name = names.nodeName(type, key: event.key)
-                let parent = open.last
-                nodes.append(DecodedNode(
-                    workflowType: type, key: event.key, node: event.node, reason: event.reason, order: event.order,
-                    depth: open.count, parent: parent, name: name,
-                    path: parent.map { nodes[$0].path + "/" + name } ?? name,
-                    begin: event.time, end: event.time
+            case .actionBegin:
+                actionBegin = event.time
+                actionType = event.actionType
+            case .action:
+                actions.append(DecodedAction(
+                    actionType: actionType, entry: event.entry, reachedByOutput: ActionFlags.reachedByOutput(event.reason),
+                    stateChange: ActionFlags.stateChange(event.reason), begin: actionBegin, end: event.time
                 ))
-                latest[event.node] = nodes.count - 1
+            case .order:
+                if let index = byEntry[event.entry] { nodes[index].order = event.order }
+            case .begin, .skip:
+                nodes.append(DecodedNode(
+                    entry: event.entry, reason: event.renderReason, order: event.order, depth: open.count,
+                    parent: open.last, begin: event.time, end: event.time
+                ))
+                byEntry[event.entry] = nodes.count - 1
                 if event.kind == .begin { open.append(nodes.count - 1) }
             case .end:
                 guard let index = open.popLast() else { continue }
@@ -64,10 +87,18 @@ struct DecodedPass {
         // A render cut short (the host released by its own code) ends with
         // the pass.
         while let index = open.popLast() {
-            close(index, at: record.end)
+            close(index, at: header.end)
         }
         putChildrenInOrder()
     }
+
+    /// Whether the pass was boiled down to a summary (too large for the
+    /// trace's budget).
+    var isSummarized: Bool { header.summary != nil }
+
+    /// Rendered and skipped nodes: every one, or a summary's counts.
+    var renderCount: Int { header.summary?.renders ?? nodes.count { $0.reason.didRender } }
+    var skipCount: Int { header.summary?.skips ?? nodes.count { !$0.reason.didRender } }
 
     /// Skips are recorded when their parent's pass ends, after their
     /// rendered siblings: each parent's children go back to the order it
@@ -100,13 +131,13 @@ struct DecodedPass {
 
     /// What the trace and the summary call the pass: `first render of Root`,
     /// `update(workflow:) of Root`, `Action at Row[42]`.
-    func title(names: inout TypeNames) -> String {
-        switch record.trigger {
-        case .firstRender: return "first render of " + names.name(record.rootType)
-        case .update: return "update(workflow:) of " + names.name(record.rootType)
+    func title(table: NodeTable, names: inout NodeNames) -> String {
+        switch header.trigger {
+        case .firstRender: return "first render of " + names.name(header.rootType)
+        case .update: return "update(workflow:) of " + names.name(header.rootType)
         case .action:
-            guard let sending = record.actions.first, let node = sending.path.last else { return "cascade" }
-            return names.name(sending.actionType) + " at " + names.nodeName(node.workflowType, key: node.key)
+            guard let sending = actions.first else { return "cascade" }
+            return names.name(sending.actionType) + " at " + names.nodeName(sending.entry, in: table)
         }
     }
 
@@ -118,25 +149,20 @@ struct DecodedPass {
     }
 }
 
-/// Type names, formatted once per type: `String(describing:)`, without the
-/// module, as Swift prints a type.
-struct TypeNames {
-    private var names: [ObjectIdentifier: String] = [:]
-
-    mutating func name(_ type: Any.Type) -> String {
-        if let known = names[ObjectIdentifier(type)] { return known }
-        let name = String(describing: type)
-        names[ObjectIdentifier(type)] = name
-        return name
+extension RenderTrace {
+    /// A kept pass, decoded.
+    func decode(_ header: PassHeader) -> DecodedPass {
+        let ring = store.pointee.ring
+        return DecodedPass(header) { ring.event($0, from: header.firstEvent) }
     }
 
-    /// `Type[key]`, or `Type` for an empty key.
-    mutating func nodeName(_ type: Any.Type, key: String) -> String {
-        key.isEmpty ? name(type) : name(type) + "[" + key + "]"
-    }
-
-    /// The path of a node given as its (type, key) from the root down.
-    mutating func path(_ levels: [(workflowType: Any.Type, key: String)]) -> String {
-        levels.map { nodeName($0.workflowType, key: $0.key) }.joined(separator: "/")
+    /// The kept passes readers see, oldest first, one at a time.
+    func forEachVisiblePass(_ body: (DecodedPass) throws -> Void) rethrows {
+        let hidden = store.pointee.hiddenThrough
+        // Copied first: the headers array may move as the ring drops passes.
+        let headers = Array(store.pointee.kept.filter { $0.number > hidden })
+        for header in headers {
+            try body(decode(header))
+        }
     }
 }

@@ -1,10 +1,80 @@
-// What a recorder writes while a pass runs: plain values, cheap to append.
-// Names are formatted, durations and nesting worked out, only when the
-// trace is read (`PassDecoding`).
+// What a recorder writes while a pass runs: fixed-size events, cheap to
+// append, naming a node by its entry in the trace's `NodeTable` (so an event
+// costs the same whatever the node's depth). Names and paths are formatted,
+// durations and nesting worked out, only when the trace is read
+// (`PassDecoding`).
 
-/// One pass as recorded: its trigger, the action steps of its cascade, and
-/// the node events of its render pass in the order they happened.
-struct RecordedPass {
+/// One event of a pass: 24 bytes.
+///
+/// A node's render starts (`begin`) or ends (`end`), or the node is skipped
+/// (`skip`); when a parent's pass ends, a child that rendered gets its place
+/// among the children the parent asked for (`order`). An action step is two
+/// events: `actionBegin` (its start, and the action's type) then `action`
+/// (its end, the node it applied at, what it did).
+struct NodeEvent {
+    enum Kind: UInt8 {
+        case begin, end, skip, order, actionBegin, action
+    }
+
+    var time: UInt64
+    /// The node's entry in the node table (`begin`, `skip`, `order`,
+    /// `action`); the low half of the action's type for `actionBegin`.
+    var entry: UInt32
+    /// `skip`, `order`: the node's place among the children its parent asked
+    /// for; the high half of the action's type for `actionBegin`.
+    var order: Int32
+    var kind: Kind
+    /// `begin`, `skip`: the reason; `action`: its `ActionFlags`.
+    var reason: UInt8
+
+    @inline(__always)
+    init(kind: Kind, entry: UInt32, reason: UInt8 = 0, order: Int32 = 0, time: UInt64) {
+        self.time = time
+        self.entry = entry
+        self.order = order
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// `actionBegin`: the action's type, in the two halves.
+    @inline(__always)
+    init(actionType: Any.Type, begin: UInt64) {
+        let bits = UInt64(UInt(bitPattern: unsafeBitCast(actionType, to: Int.self)))
+        self.init(kind: .actionBegin, entry: UInt32(truncatingIfNeeded: bits), order: Int32(truncatingIfNeeded: bits >> 32), time: begin)
+    }
+
+    var actionType: Any.Type {
+        let bits = UInt64(entry) | UInt64(UInt32(bitPattern: order)) << 32
+        return unsafeBitCast(Int(truncatingIfNeeded: bits), to: Any.Type.self)
+    }
+
+    var renderReason: RenderReason { RenderReason(rawValue: reason) ?? .new }
+}
+
+/// What an `action` event says about its step.
+enum ActionFlags {
+    static func encode(reachedByOutput: Bool, stateChange: RenderTrace.ActionStep.StateChange) -> UInt8 {
+        let change: UInt8 = switch stateChange {
+        case .changed: 0
+        case .unchanged: 1
+        case .notCompared: 2
+        }
+        return change | (reachedByOutput ? 4 : 0)
+    }
+
+    static func reachedByOutput(_ flags: UInt8) -> Bool { flags & 4 != 0 }
+
+    static func stateChange(_ flags: UInt8) -> RenderTrace.ActionStep.StateChange {
+        switch flags & 3 {
+        case 0: .changed
+        case 1: .unchanged
+        default: .notCompared
+        }
+    }
+}
+
+/// A kept pass: its facts, and where its events are in the trace's ring.
+struct PassHeader {
     /// The pass's number in its trace, from 1.
     var number: Int
     /// The host's number in the trace, from 1, and its root type.
@@ -13,43 +83,45 @@ struct RecordedPass {
     var trigger: RenderTrace.Pass.Trigger
     var begin: UInt64
     var end: UInt64
-    var actions: [RecordedAction]
-    var events: ContiguousArray<NodeEvent>
+    /// Its events: `eventCount` of them from `firstEvent` in the ring (or
+    /// in `pending`'s buffer for a pass waiting to be kept).
+    var firstEvent: Int
+    var eventCount: Int
+    /// Set when its events outgrew the trace's budget: they are gone, and
+    /// this is what is left of them.
+    var summary: PassSummary?
 }
 
-/// A node's render starts or ends, or the node is skipped; or, when a
-/// parent's pass ends, a child that rendered gets its place among the
-/// children the parent asked for (`order`).
-struct NodeEvent {
-    enum Kind: UInt8 {
-        case begin, end, skip, order
+/// A pass too large for the trace's byte budget, boiled down as it was
+/// recorded: counts, and its slowest renders.
+final class PassSummary {
+    /// How many slowest renders a summary keeps.
+    static let slowestKept = 16
+
+    var renders = 0
+    var skips = 0
+    var actions = 0
+    /// By self time, slowest first: the node's entry, reason, depth and
+    /// times.
+    var slowest: [SummarizedRender] = []
+
+    /// A render that ended: kept if it is among the slowest.
+    func add(_ render: SummarizedRender) {
+        if slowest.count == Self.slowestKept {
+            guard render.selfTime > slowest[slowest.count - 1].selfTime else { return }
+            slowest.removeLast()
+        }
+        let index = slowest.firstIndex { $0.selfTime < render.selfTime } ?? slowest.count
+        slowest.insert(render, at: index)
     }
-
-    var kind: Kind
-    /// Set for `begin` and `skip`.
-    var reason: RenderReason
-    /// For `skip` and `order`: the node's place among the children its
-    /// parent asked for. The reference renders its children in that order
-    /// and records none.
-    var order: Int32
-    /// The node's identity in its runtime (a session ID, or an object's
-    /// address), to find the sending node's render; not set for `end`.
-    var node: Int
-    /// Set for `begin` and `skip`.
-    var workflowType: Any.Type?
-    var key: String
-    var time: UInt64
 }
 
-/// One node an action of the cascade applied at: the sending node, then
-/// each parent an output reached.
-struct RecordedAction {
-    var actionType: Any.Type
-    /// From the root down to the node: its type and key at each level.
-    var path: [(workflowType: Any.Type, key: String)]
-    var node: Int
-    var reachedByOutput: Bool
-    var stateChange: RenderTrace.ActionStep.StateChange
+/// One render a summary keeps.
+struct SummarizedRender {
+    var entry: UInt32
+    var reason: RenderReason
+    var depth: Int
     var begin: UInt64
     var end: UInt64
+    var selfTime: UInt64
 }

@@ -1,5 +1,5 @@
-/// One host's writer into a `RenderTrace` (rule D1): it opens a pass per
-/// cascade, update or first render, appends the action steps and node
+/// One fast host's writer into a `RenderTrace` (rule D1): it opens a pass
+/// per cascade, update or first render, writes the action steps and node
 /// events while it runs, and hands the pass to the trace when it ends.
 ///
 /// Each runtime has its own, so that a cascade of another host running
@@ -7,42 +7,47 @@
 /// pass. The fast runtime calls it only from code kept out of its render
 /// path, and only when the host has a trace (the reference runtime writes
 /// its passes through `RenderTrace.keepPass`).
+///
+/// A node is known by its identity in the runtime (its position, and its
+/// generation above bit 32): by position, the recorder keeps the node's
+/// entry in the trace's node table and the number of its latest render, so
+/// that an event costs an array read, not a lookup by name.
 @usableFromInline
 package final class RenderRecorder {
     package let trace: RenderTrace
     /// The host's number in the trace, and its root's workflow type.
     let host: Int
     let rootType: Any.Type
-
-    /// The pass being recorded, if any.
-    @exclusivity(unchecked) package private(set) var isInPass = false
-    @exclusivity(unchecked) package private(set) var trigger = RenderTrace.Pass.Trigger.firstRender
-    @exclusivity(unchecked) private var begin: UInt64 = 0
-    @exclusivity(unchecked) private var events: ContiguousArray<NodeEvent> = []
-    @exclusivity(unchecked) private var actions: [RecordedAction] = []
-    /// The nodes whose own state an action of this cascade changed, with the
-    /// reason their render will give.
-    @exclusivity(unchecked) private var changedStates: [(node: Int, reason: RenderReason)] = []
-    /// This host's last finished pass.
-    @exclusivity(unchecked) private var last: RecordedPass?
-    /// The node the runtime said renders next, why, and since when (a new
-    /// node from before its `makeInitialState`, another from its update).
-    @exclusivity(unchecked) private var expected: (node: Int, reason: RenderReason, begin: UInt64)?
-    /// By node, the number of the node's latest render: a child rendered
-    /// inside its parent's render has a larger one.
-    @exclusivity(unchecked) private var renderNumbers: [Int: UInt64] = [:]
-    @exclusivity(unchecked) private var renderCount: UInt64 = 0
+    /// Everything that changes, behind a pointer this recorder owns (as the
+    /// trace's `TraceStore`): written per event.
+    private let state: UnsafeMutablePointer<RecorderState>
 
     package init(trace: RenderTrace, rootType: Any.Type) {
-        trace.hostCount += 1
         self.trace = trace
-        self.host = trace.hostCount
+        host = trace.numberHost()
         self.rootType = rootType
+        state = .allocate(capacity: 1)
+        state.initialize(to: RecorderState())
+        trace.store.pointee.recorders[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
     }
 
-    /// This host's last finished pass.
+    deinit {
+        // A pass cut short (the host released inside it) is kept as it is,
+        // and the ring freed for the others.
+        if state.pointee.isInPass { passDidEnd() }
+        trace.store.pointee.recorders[ObjectIdentifier(self)] = nil
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Whether a pass is open.
+    package var isInPass: Bool { state.pointee.isInPass }
+    /// What opened the current (or last) pass.
+    package var trigger: RenderTrace.Pass.Trigger { state.pointee.trigger }
+
+    /// This host's last finished pass, while the trace keeps it.
     package var lastPass: RenderTrace.Pass? {
-        last.map(RenderTrace.Pass.init(decoding:))
+        trace.lastPass(ofHost: host)
     }
 
     /// A timestamp of the trace's clock.
@@ -50,51 +55,121 @@ package final class RenderRecorder {
         trace.now()
     }
 
+    // MARK: Passes
+
     /// Opens a pass. One left open (its host was released in the middle of
-    /// a cascade) is kept as it is first.
+    /// a cascade) is kept as it is first. The pass writes into the trace's
+    /// ring, unless another pass does already (a cascade of another host
+    /// running inside it): then into this recorder's buffer.
     package func passWillBegin(_ trigger: RenderTrace.Pass.Trigger) {
-        if isInPass { passDidEnd() }
-        isInPass = true
-        self.trigger = trigger
-        changedStates.removeAll(keepingCapacity: true)
-        begin = trace.now()
+        if state.pointee.isInPass { passDidEnd() }
+        let store = trace.store
+        state.pointee.isInPass = true
+        state.pointee.trigger = trigger
+        state.pointee.changedStates.removeAll(keepingCapacity: true)
+        state.pointee.summary = nil
+        state.pointee.open.removeAll(keepingCapacity: true)
+        state.pointee.writesRing = store.pointee.ringWriter == nil
+        if state.pointee.writesRing {
+            store.pointee.ringWriter = ObjectIdentifier(self)
+            store.pointee.ring.openPass()
+        } else {
+            state.pointee.buffer.removeAll(keepingCapacity: true)
+        }
+        state.pointee.begin = trace.now()
     }
 
     /// Closes the pass and hands it to the trace.
     package func passDidEnd() {
-        guard isInPass else { return }
-        isInPass = false
-        trace.passCount += 1
-        // Copied at their size: the buffers keep their capacity for the
-        // next pass, and a kept pass holds no more than it needs.
-        let pass = RecordedPass(
-            number: trace.passCount, host: host, rootType: rootType, trigger: trigger,
-            begin: begin, end: trace.now(), actions: exactCopy(actions), events: exactCopy(events)
+        guard state.pointee.isInPass else { return }
+        state.pointee.isInPass = false
+        let store = trace.store
+        let header = PassHeader(
+            number: 0, host: host, rootType: rootType, trigger: state.pointee.trigger,
+            begin: state.pointee.begin, end: trace.now(), firstEvent: 0, eventCount: 0, summary: state.pointee.summary
         )
-        trace.keep(pass)
-        last = pass
-        events.removeAll(keepingCapacity: true)
-        actions.removeAll(keepingCapacity: true)
+        if state.pointee.writesRing {
+            store.pointee.ringWriter = nil
+            _ = store.pointee.keepOpenPass(header)
+        } else if store.pointee.ringWriter != nil {
+            store.pointee.pending.append((header, state.pointee.buffer))
+        } else {
+            store.pointee.keepCopy(header, events: state.pointee.buffer)
+        }
+        state.pointee.summary = nil
+        trace.compactNodeTableIfDue()
     }
+
+    /// Appends an event to the open pass; a pass that outgrows the budget
+    /// is boiled down from here on.
+    @inline(__always)
+    private func append(_ event: NodeEvent) {
+        if state.pointee.writesRing {
+            let store = trace.store
+            if store.pointee.ring.isFull, !store.pointee.dropOldestPass() {
+                summarize()
+                return
+            }
+            store.pointee.ring.append(event)
+        } else {
+            if state.pointee.buffer.count == trace.store.pointee.ring.capacity {
+                summarize()
+                return
+            }
+            state.pointee.buffer.append(event)
+        }
+    }
+
+    /// The open pass alone fills the budget: its events so far become a
+    /// summary, and the rest of the pass is counted into it (the renders
+    /// still open end later, from `open`, which has their child times).
+    private func summarize() {
+        let store = trace.store
+        let count = state.pointee.writesRing ? store.pointee.ring.openCount : state.pointee.buffer.count
+        let first = store.pointee.ring.openStart
+        let summary = if state.pointee.writesRing {
+            RenderTrace.summary(count: count) { store.pointee.ring.event($0, from: first) }
+        } else {
+            RenderTrace.summary(count: count) { state.pointee.buffer[$0] }
+        }
+        if state.pointee.writesRing {
+            store.pointee.ring.discardOpenPass()
+        } else {
+            state.pointee.buffer.removeAll(keepingCapacity: true)
+        }
+        state.pointee.summary = summary
+    }
+
+    // MARK: Actions
 
     /// An action was applied at `node` (R17). Its step began at `begin`, a
     /// trace time taken before it, or, when nil, where the previous step
-    /// ended or the cascade began.
+    /// ended or the cascade began. `path` gives the node's types and keys
+    /// from the root, asked only if the recorder has not seen the node.
     package func actionDidApply(
         _ actionType: Any.Type,
-        path: [(workflowType: Any.Type, key: String)],
         node: Int,
+        path: () -> [(workflowType: Any.Type, key: String)],
         reachedByOutput: Bool,
         stateChange: RenderTrace.ActionStep.StateChange,
         begin: UInt64? = nil
     ) {
-        actions.append(RecordedAction(
-            actionType: actionType, path: path, node: node, reachedByOutput: reachedByOutput,
-            stateChange: stateChange, begin: begin ?? actions.last?.end ?? self.begin, end: trace.now()
-        ))
+        let entry = knownEntry(of: node) ?? remember(node, entry: trace.store.pointee.table.intern(path: path()))
+        let start = begin ?? (state.pointee.lastActionEnd > state.pointee.begin ? state.pointee.lastActionEnd : state.pointee.begin)
+        let end = trace.now()
+        state.pointee.lastActionEnd = end
+        if let summary = state.pointee.summary {
+            summary.actions += 1
+        } else {
+            append(NodeEvent(actionType: actionType, begin: start))
+            append(NodeEvent(
+                kind: .action, entry: entry,
+                reason: ActionFlags.encode(reachedByOutput: reachedByOutput, stateChange: stateChange), time: end
+            ))
+        }
         switch stateChange {
-        case .changed: changedStates.append((node, .stateChanged))
-        case .notCompared: changedStates.append((node, .stateNotCompared))
+        case .changed: state.pointee.changedStates.append((node, .stateChanged))
+        case .notCompared: state.pointee.changedStates.append((node, .stateNotCompared))
         case .unchanged: break
         }
     }
@@ -102,77 +177,193 @@ package final class RenderRecorder {
     /// Why `node` needs rendering if an action of this cascade changed its
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
     func ownStateChange(of node: Int) -> RenderReason? {
-        changedStates.first { $0.node == node }?.reason
+        state.pointee.changedStates.first { $0.node == node }?.reason
     }
+
+    // MARK: Nodes
 
     /// The fast runtime's next render is `node`'s, for `reason`; its slice
     /// starts now.
     func expectRender(of node: Int, reason: RenderReason) {
-        expected = (node, reason, trace.now())
+        state.pointee.expected = (node, reason, trace.now())
     }
 
     /// The fast runtime's node render starts: for the reason and since the
-    /// time `expectRender` gave, else for `reason`, now.
-    func nodeWillRender(_ workflowType: Any.Type, key: String, node: Int, isRoot: Bool, otherwise reason: RenderReason) {
+    /// time `expectRender` gave, else for `reason`, now. `key` is read only
+    /// for a node the recorder has not seen.
+    func nodeWillRender(
+        _ workflowType: Any.Type, key: () -> String, node: Int, isRoot: Bool, otherwise reason: RenderReason
+    ) {
         var reason = reason
-        var begin: UInt64?
-        if let expected, expected.node == node {
+        var begin: UInt64 = 0
+        if let expected = state.pointee.expected, expected.node == node {
             reason = expected.reason
             // The root's slice starts inside its pass, whenever it was made.
             if !isRoot { begin = expected.begin }
         }
-        expected = nil
-        renderCount += 1
-        renderNumbers[node] = renderCount
-        events.append(NodeEvent(
-            kind: .begin, reason: reason, order: 0, node: node, workflowType: workflowType, key: key,
-            time: begin ?? trace.now()
-        ))
-    }
-
-    /// A child that rendered inside its parent's render was the `order`-th
-    /// its parent asked for (recorded when the parent's pass ends).
-    func childWasAsked(_ node: Int, order: Int) {
-        events.append(NodeEvent(
-            kind: .order, reason: .new, order: Int32(truncatingIfNeeded: order), node: node, workflowType: nil, key: "",
-            time: trace.tick()
-        ))
-    }
-
-    /// Whether `child` rendered after `parent`'s render started: inside it.
-    func didRender(_ child: Int, inside parent: Int) -> Bool {
-        (renderNumbers[child] ?? 0) > (renderNumbers[parent] ?? 0)
-    }
-
-    /// The node ended: its identity may be another node's later.
-    func forget(_ node: Int) {
-        renderNumbers[node] = nil
+        state.pointee.expected = nil
+        if begin == 0 { begin = trace.now() }
+        state.pointee.renderCount &+= 1
+        let parent = state.pointee.open.last?.entry ?? 0
+        let entry: UInt32
+        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
+        if position < state.pointee.slots.count, state.pointee.slots[position].entry != 0 {
+            entry = state.pointee.slots[position].entry
+        } else {
+            entry = remember(node, entry: trace.store.pointee.table.add(parent: parent, type: workflowType, key: key()))
+        }
+        state.pointee.slots[position].renderNumber = state.pointee.renderCount
+        state.pointee.open.append(OpenRender(entry: entry, reason: reason, begin: begin))
+        if let summary = state.pointee.summary {
+            summary.renders += 1
+        } else {
+            append(NodeEvent(kind: .begin, entry: entry, reason: reason.rawValue, time: begin))
+        }
     }
 
     /// The render of the node that started last and has not ended is over,
     /// its children included.
     package func nodeDidRender() {
-        events.append(NodeEvent(kind: .end, reason: .new, order: 0, node: 0, workflowType: nil, key: "", time: trace.now()))
+        let end = trace.now()
+        guard let render = state.pointee.open.popLast() else { return }
+        let inclusive = end &- render.begin
+        if !state.pointee.open.isEmpty {
+            state.pointee.open[state.pointee.open.count - 1].childTime &+= inclusive
+        }
+        if let summary = state.pointee.summary {
+            summary.add(SummarizedRender(
+                entry: render.entry, reason: render.reason, depth: state.pointee.open.count, begin: render.begin,
+                end: end, selfTime: inclusive &- render.childTime
+            ))
+        } else {
+            append(NodeEvent(kind: .end, entry: 0, time: end))
+        }
+    }
+
+    /// Whether `child` rendered after `parent`'s render started: inside it.
+    func didRender(_ child: Int, inside parent: Int) -> Bool {
+        renderNumber(of: child) > renderNumber(of: parent)
+    }
+
+    /// A child that rendered inside its parent's render was the `order`-th
+    /// its parent asked for (recorded when the parent's pass ends).
+    func childWasAsked(_ node: Int, order: Int) {
+        guard state.pointee.summary == nil, let entry = knownEntry(of: node) else { return }
+        append(NodeEvent(kind: .order, entry: entry, order: Int32(truncatingIfNeeded: order), time: trace.tick()))
     }
 
     /// A child its parent asked for, `order`-th, was skipped: clean, with
     /// equal props (S2). Recorded when the parent's pass ends, at the
     /// trace's last time plus 2 ns: reading the clock would cost more than
     /// the skip, and the instant still lies inside its parent's render.
-    func nodeSkipped(_ workflowType: Any.Type, key: String, node: Int, order: Int) {
-        events.append(NodeEvent(
-            kind: .skip, reason: .cleanWithEqualProps, order: Int32(truncatingIfNeeded: order), node: node,
-            workflowType: workflowType, key: key, time: trace.tick()
+    /// `workflowType` and `key` are read only for a node not seen before.
+    func nodeSkipped(_ workflowType: () -> Any.Type, key: () -> String, node: Int, order: Int) {
+        if let summary = state.pointee.summary {
+            summary.skips += 1
+            return
+        }
+        let entry = knownEntry(of: node) ?? remember(node, entry: trace.store.pointee.table.add(
+            parent: state.pointee.open.last?.entry ?? 0, type: workflowType(), key: key()
+        ))
+        append(NodeEvent(
+            kind: .skip, entry: entry, reason: RenderReason.cleanWithEqualProps.rawValue,
+            order: Int32(truncatingIfNeeded: order), time: trace.tick()
         ))
     }
 
-    /// A copy in storage of its own, no larger than the elements need.
-    private func exactCopy<C: RangeReplaceableCollection>(_ elements: C) -> C {
-        var copy = C()
-        copy.reserveCapacity(elements.count)
-        copy.append(contentsOf: elements)
-        return copy
+    /// The node ended: its position may be another node's later.
+    func forget(_ node: Int) {
+        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
+        if position < state.pointee.slots.count {
+            state.pointee.slots[position] = RecordedNodeSlot()
+        }
     }
+
+    // MARK: Node slots
+
+    @inline(__always)
+    private func knownEntry(of node: Int) -> UInt32? {
+        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
+        guard position < state.pointee.slots.count else { return nil }
+        let entry = state.pointee.slots[position].entry
+        return entry == 0 ? nil : entry
+    }
+
+    @inline(__always)
+    private func renderNumber(of node: Int) -> UInt64 {
+        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
+        return position < state.pointee.slots.count ? state.pointee.slots[position].renderNumber : 0
+    }
+
+    /// Keeps `entry` as `node`'s; the slots grow to its position.
+    private func remember(_ node: Int, entry: UInt32) -> UInt32 {
+        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
+        if position >= state.pointee.slots.count {
+            state.pointee.slots.append(
+                contentsOf: repeatElement(RecordedNodeSlot(), count: max(position + 1, 2 * state.pointee.slots.count) - state.pointee.slots.count)
+            )
+        }
+        state.pointee.slots[position].entry = entry
+        return entry
+    }
+
+    // MARK: Node table compaction
+
+    /// The entries the recorder still names: its live nodes' and its open
+    /// renders'.
+    func usesEntries(_ mark: (UInt32) -> Void) {
+        for slot in state.pointee.slots where slot.entry != 0 { mark(slot.entry) }
+        for render in state.pointee.open { mark(render.entry) }
+    }
+
+    /// The node table was compacted: every entry it names, renamed.
+    func remapEntries(_ remap: [UInt32]) {
+        for index in state.pointee.slots.indices where state.pointee.slots[index].entry != 0 {
+            state.pointee.slots[index].entry = remap[Int(state.pointee.slots[index].entry)]
+        }
+        for index in state.pointee.open.indices {
+            state.pointee.open[index].entry = remap[Int(state.pointee.open[index].entry)]
+        }
+    }
+}
+
+/// A recorder's changing state (`RenderRecorder`).
+struct RecorderState {
+    var isInPass = false
+    var trigger = RenderTrace.Pass.Trigger.firstRender
+    var begin: UInt64 = 0
+    /// The open pass writes into the trace's ring; else into `buffer`.
+    var writesRing = false
+    var buffer: ContiguousArray<NodeEvent> = []
+    /// Set once the open pass outgrew the budget.
+    var summary: PassSummary?
+    /// The end of the last action step, where the next one starts.
+    var lastActionEnd: UInt64 = 0
+    /// The nodes whose own state an action of this cascade changed, with the
+    /// reason their render will give.
+    var changedStates: [(node: Int, reason: RenderReason)] = []
+    /// The node the runtime said renders next, why, and since when (a new
+    /// node from before its `makeInitialState`, another from its update).
+    var expected: (node: Int, reason: RenderReason, begin: UInt64)?
+    /// The renders begun and not ended, innermost last.
+    var open: ContiguousArray<OpenRender> = []
+    /// By node position: its entry and the number of its latest render (a
+    /// child rendered inside its parent's render has a larger one).
+    var slots: ContiguousArray<RecordedNodeSlot> = []
+    var renderCount: UInt64 = 0
+}
+
+struct OpenRender {
+    var entry: UInt32
+    var reason: RenderReason
+    var begin: UInt64
+    var childTime: UInt64 = 0
+}
+
+struct RecordedNodeSlot {
+    var renderNumber: UInt64 = 0
+    /// 0: not seen yet.
+    var entry: UInt32 = 0
 }
 
 extension RenderRecorder {

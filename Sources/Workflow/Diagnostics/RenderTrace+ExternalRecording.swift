@@ -58,8 +58,7 @@ extension RenderTrace {
 
     /// A number for a new host writing into this trace, from 1.
     package func numberNewHost() -> Int {
-        hostCount += 1
-        return hostCount
+        numberHost()
     }
 
     /// A time on the trace's clock, later than every one handed out before.
@@ -69,7 +68,8 @@ extension RenderTrace {
 
     /// Keeps a finished pass of host `host` (from `numberNewHost()`), whose
     /// root is a `rootType`, and returns it as its readers see it. The
-    /// renders may come in any order: their times nest them.
+    /// renders may come in any order: their times nest them. Kept as the
+    /// fast runtime's passes are: interned, within the budget.
     @discardableResult
     package func keepPass(
         host: Int,
@@ -80,32 +80,81 @@ extension RenderTrace {
         actions: [AppliedAction],
         renders: [NodeRender]
     ) -> Pass {
-        var events: [NodeEvent] = []
-        events.reserveCapacity(renders.count * 2)
-        for render in renders {
+        var events = ContiguousArray<NodeEvent>()
+        events.reserveCapacity(2 * actions.count + 2 * renders.count)
+        for action in actions {
+            let entry = store.pointee.table.intern(path: action.path)
+            events.append(NodeEvent(actionType: action.actionType, begin: action.begin))
             events.append(NodeEvent(
-                kind: .begin, reason: render.reason, order: 0, node: render.node,
-                workflowType: render.workflowType, key: render.key, time: render.begin
-            ))
-            events.append(NodeEvent(
-                kind: .end, reason: .new, order: 0, node: 0, workflowType: nil, key: "", time: render.end
+                kind: .action, entry: entry,
+                reason: ActionFlags.encode(reachedByOutput: action.reachedByOutput, stateChange: action.stateChange),
+                time: action.end
             ))
         }
         // Times are distinct (`now()` moves on by at least 2 ns per call): in
         // time order, the begins and ends nest as the renders did.
-        events.sort { $0.time < $1.time }
-        passCount += 1
-        let pass = RecordedPass(
-            number: passCount, host: host, rootType: rootType, trigger: trigger, begin: begin, end: end,
-            actions: actions.map {
-                RecordedAction(
-                    actionType: $0.actionType, path: $0.path, node: $0.node, reachedByOutput: $0.reachedByOutput,
-                    stateChange: $0.stateChange, begin: $0.begin, end: $0.end
-                )
-            },
-            events: ContiguousArray(events)
+        var marks: [(time: UInt64, render: Int?)] = []
+        marks.reserveCapacity(2 * renders.count)
+        for (index, render) in renders.enumerated() {
+            marks.append((render.begin, index))
+            marks.append((render.end, nil))
+        }
+        marks.sort { $0.time < $1.time }
+        var open: [UInt32] = []
+        for mark in marks {
+            if let index = mark.render {
+                let render = renders[index]
+                let entry = store.pointee.table.intern(parent: open.last ?? 0, type: render.workflowType, key: render.key)
+                open.append(entry)
+                events.append(NodeEvent(kind: .begin, entry: entry, reason: render.reason.rawValue, time: render.begin))
+            } else {
+                _ = open.popLast()
+                events.append(NodeEvent(kind: .end, entry: 0, time: mark.time))
+            }
+        }
+        var header = PassHeader(
+            number: 0, host: host, rootType: rootType, trigger: trigger, begin: begin, end: end,
+            firstEvent: 0, eventCount: 0, summary: nil
         )
-        keep(pass)
-        return Pass(decoding: pass)
+        if events.count > store.pointee.ring.capacity {
+            header.summary = Self.summary(count: events.count) { events[$0] }
+            events = []
+        }
+        var names = NodeNames()
+        if store.pointee.ringWriter != nil {
+            store.pointee.pending.append((header, events))
+            return Pass(decoding: header, events: events, in: self, names: &names)
+        }
+        let number = store.pointee.keepCopy(header, events: events)
+        guard let kept = store.pointee.header(numbered: number) else {
+            return Pass(decoding: header, events: events, in: self, names: &names)
+        }
+        return Pass(decoding: kept, in: self, names: &names)
+    }
+
+    /// A pass's events boiled down, for a pass larger than the budget.
+    static func summary(count: Int, event: (Int) -> NodeEvent) -> PassSummary {
+        let summary = PassSummary()
+        var stack: [(entry: UInt32, reason: RenderReason, begin: UInt64, childTime: UInt64)] = []
+        for index in 0..<count {
+            let event = event(index)
+            switch event.kind {
+            case .begin:
+                summary.renders += 1
+                stack.append((event.entry, event.renderReason, event.time, 0))
+            case .end:
+                guard let render = stack.popLast() else { continue }
+                let inclusive = event.time - render.begin
+                if !stack.isEmpty { stack[stack.count - 1].childTime += inclusive }
+                summary.add(SummarizedRender(
+                    entry: render.entry, reason: render.reason, depth: stack.count, begin: render.begin,
+                    end: event.time, selfTime: inclusive - render.childTime
+                ))
+            case .skip: summary.skips += 1
+            case .action: summary.actions += 1
+            case .order, .actionBegin: break
+            }
+        }
+        return summary
     }
 }

@@ -24,11 +24,21 @@ extension RenderTrace {
         public let actions: [ActionStep]
         /// Every node the render pass visited, a parent before its children,
         /// in the order they were asked for: the rendered ones and the
-        /// skipped ones. Empty when the cascade rendered nothing (S3).
+        /// skipped ones. Empty when the cascade rendered nothing (S3). For a
+        /// pass too large for the trace's `byteLimit` (`isSummarized`): its
+        /// slowest renders only, slowest first.
         public let nodes: [NodeVisit]
         /// From the start of the pass to its end: for a cascade, the actions,
         /// the render pass and the host's observers.
         public let duration: Duration
+        /// Whether the pass outgrew the trace's `byteLimit` and was kept as
+        /// a summary: `renderCount` and `skipCount`, and in `nodes` its
+        /// slowest renders (at most 16), with their paths.
+        public let isSummarized: Bool
+        /// How many nodes rendered and how many were skipped; for a pass not
+        /// summarised, the counts of `rendered` and `skipped`.
+        public let renderCount: Int
+        public let skipCount: Int
 
         /// The nodes that rendered.
         public var rendered: [NodeVisit] { nodes.filter(\.didRender) }
@@ -43,22 +53,27 @@ extension RenderTrace {
             Dictionary(nodes.map { ($0.path, $0.reason) }, uniquingKeysWith: { first, _ in first })
         }
 
-        init(decoding record: RecordedPass) {
-            var names = TypeNames()
-            self.init(DecodedPass(record, names: &names), names: &names)
+        /// A kept pass of `trace`.
+        init(decoding header: PassHeader, in trace: RenderTrace, names: inout NodeNames) {
+            self.init(trace.decode(header), table: trace.store.pointee.table, names: &names)
         }
 
-        init(_ pass: DecodedPass, names: inout TypeNames) {
-            let record = pass.record
-            number = record.number
-            host = record.host
-            trigger = record.trigger
-            actions = record.actions.map { step in
+        /// A pass waiting to be kept, its events in `events`.
+        init(decoding header: PassHeader, events: ContiguousArray<NodeEvent>, in trace: RenderTrace, names: inout NodeNames) {
+            self.init(DecodedPass(header) { events[$0] }, table: trace.store.pointee.table, names: &names)
+        }
+
+        init(_ pass: DecodedPass, table: NodeTable, names: inout NodeNames) {
+            let header = pass.header
+            number = header.number
+            host = header.host
+            trigger = header.trigger
+            actions = pass.actions.map { step in
                 ActionStep(
                     actionType: step.actionType,
-                    workflowType: step.path.last?.workflowType ?? Never.self,
-                    key: step.path.last?.key ?? "",
-                    path: names.path(step.path),
+                    workflowType: table.types[Int(step.entry)],
+                    key: table.keys[Int(step.entry)],
+                    path: names.path(step.entry, in: table),
                     reachedByOutput: step.reachedByOutput,
                     stateChange: step.stateChange,
                     duration: .nanoseconds(Int64(step.end - step.begin))
@@ -66,13 +81,17 @@ extension RenderTrace {
             }
             nodes = pass.nodes.map { node in
                 NodeVisit(
-                    workflowType: node.workflowType, key: node.key, name: node.name, path: node.path,
+                    workflowType: table.types[Int(node.entry)], key: table.keys[Int(node.entry)],
+                    name: names.nodeName(node.entry, in: table), path: names.path(node.entry, in: table),
                     depth: node.depth, reason: node.reason,
                     inclusiveDuration: .nanoseconds(Int64(node.inclusiveTime)),
                     selfDuration: .nanoseconds(Int64(node.selfTime))
                 )
             }
-            duration = .nanoseconds(Int64(record.end - record.begin))
+            duration = .nanoseconds(Int64(header.end - header.begin))
+            isSummarized = pass.isSummarized
+            renderCount = pass.renderCount
+            skipCount = pass.skipCount
         }
     }
 }

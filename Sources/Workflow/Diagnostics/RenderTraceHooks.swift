@@ -75,7 +75,8 @@ final class RenderTraceHooks {
     }
 
     /// A node's `render` is about to run; the root's is the pass's first.
-    func nodeWillRender(_ workflowType: Any.Type, key: String, node: NodeHandle, isRoot: Bool) {
+    /// `key` is read only for a node the recorder has not seen.
+    func nodeWillRender(_ workflowType: Any.Type, key: @autoclosure () -> String, node: NodeHandle, isRoot: Bool) {
         let identity = Self.identity(of: node)
         recorder.nodeWillRender(
             workflowType, key: key, node: identity, isRoot: isRoot,
@@ -101,7 +102,8 @@ final class RenderTraceHooks {
 
     /// A parent's pass ended; `child` was the `order`-th child it asked for.
     /// One that did not render inside the parent's render was skipped (S2);
-    /// its type and key are read only then.
+    /// its type and key are read only then, and only if the recorder has
+    /// not seen it.
     func childWasAsked(
         _ child: NodeHandle, by parent: NodeHandle, order: Int,
         workflowType: @autoclosure () -> Any.Type, key: @autoclosure () -> String
@@ -110,7 +112,7 @@ final class RenderTraceHooks {
         if recorder.didRender(identity, inside: Self.identity(of: parent)) {
             recorder.childWasAsked(identity, order: order)
         } else {
-            recorder.nodeSkipped(workflowType(), key: key(), node: identity, order: order)
+            recorder.nodeSkipped(workflowType, key: key, node: identity, order: order)
         }
     }
 
@@ -121,15 +123,16 @@ final class RenderTraceHooks {
 
     // MARK: Actions
 
-    /// An action applied at `node` (R17): what it did to the state (S1) and
-    /// the node's path from the root. Its step started where the previous
+    /// An action applied at `node` (R17): what it did to the state (S1);
+    /// `path`, the node's types and keys from the root, is asked only for a
+    /// node the recorder has not seen. Its step started where the previous
     /// one ended (or the cascade began): the apply pays no clock reading.
     func actionDidApply(
-        _ actionType: Any.Type, at node: NodeHandle, path: [(workflowType: Any.Type, key: String)],
+        _ actionType: Any.Type, at node: NodeHandle, path: () -> [(workflowType: Any.Type, key: String)],
         reachedByOutput: Bool, stateChange: RenderTrace.ActionStep.StateChange
     ) {
         recorder.actionDidApply(
-            actionType, path: path, node: Self.identity(of: node), reachedByOutput: reachedByOutput,
+            actionType, node: Self.identity(of: node), path: path, reachedByOutput: reachedByOutput,
             stateChange: stateChange
         )
     }

@@ -21,6 +21,9 @@ public struct RenderTraceSummary: CustomStringConvertible {
     public let passesByTrigger: [RenderTrace.Pass.Trigger: Int]
     /// One row per workflow type seen, by `selfDuration`, largest first.
     public let rows: [Row]
+    /// The passes kept as summaries (larger than the trace's `byteLimit`):
+    /// only their slowest renders count in `rows`.
+    public let summarizedPasses: Int
     /// The passes that took longest, longest first (at most five).
     public let slowestPasses: [(number: Int, title: String, duration: Duration, rendered: Int, skipped: Int)]
 
@@ -28,31 +31,35 @@ public struct RenderTraceSummary: CustomStringConvertible {
     public var skips: Int { rows.reduce(0) { $0 + $1.skips } }
 
     init(_ trace: RenderTrace) {
-        var names = TypeNames()
+        var names = NodeNames()
+        let table = trace.store.pointee.table
         var byType: [ObjectIdentifier: (type: Any.Type, renders: Int, skips: Int, time: UInt64, reasons: [RenderReason: Int])] = [:]
         var triggers: [RenderTrace.Pass.Trigger: Int] = [:]
         var slowest: [(number: Int, title: String, time: UInt64, rendered: Int, skipped: Int)] = []
-        let records = trace.recorded.suffix(trace.passLimit)
-        for record in records {
-            let pass = DecodedPass(record, names: &names)
-            triggers[record.trigger, default: 0] += 1
-            var rendered = 0
+        var count = 0
+        var summarized = 0
+        trace.forEachVisiblePass { pass in
+            let header = pass.header
+            count += 1
+            if pass.isSummarized { summarized += 1 }
+            triggers[header.trigger, default: 0] += 1
             for node in pass.nodes {
-                let id = ObjectIdentifier(node.workflowType)
-                var entry = byType[id] ?? (node.workflowType, 0, 0, 0, [:])
+                let type = table.types[Int(node.entry)]
+                let id = ObjectIdentifier(type)
+                var entry = byType[id] ?? (type, 0, 0, 0, [:])
                 if node.reason.didRender {
                     entry.renders += 1
                     entry.time += node.selfTime
                     entry.reasons[node.reason, default: 0] += 1
-                    rendered += 1
                 } else {
                     entry.skips += 1
                 }
                 byType[id] = entry
             }
-            slowest.append((record.number, pass.title(names: &names), record.end - record.begin, rendered, pass.nodes.count - rendered))
+            slowest.append((header.number, pass.title(table: table, names: &names), header.end - header.begin, pass.renderCount, pass.skipCount))
         }
-        passes = records.count
+        summarizedPasses = summarized
+        passes = count
         passesByTrigger = triggers
         rows = byType.values
             .map { entry in
@@ -78,8 +85,11 @@ public struct RenderTraceSummary: CustomStringConvertible {
         var lines = [
             "Render trace: \(passes) passes (\(triggers)), \(renders) renders, \(skips) skips, "
                 + "\(Self.milliseconds(total)) ms in renders",
-            "",
         ]
+        if summarizedPasses > 0 {
+            lines.append("(\(summarizedPasses) passes larger than the byte budget: their slowest renders only)")
+        }
+        lines.append("")
         let header = ["workflow", "renders", "skips", "self ms", "share", "top reasons"]
         var table = [header]
         for row in rows {

@@ -61,9 +61,17 @@ extension FastRuntime {
     }
 
     /// `didApply`'s hook: the action, what it did to the state (S1), and
-    /// the node's path from the root.
+    /// the node's path from the root, walked only if the trace asks.
     @inline(never)
     func traceAction(_ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool) {
+        trace.unsafelyUnwrapped.actionDidApply(
+            actionType, at: handle(node), path: { path(of: node) }, reachedByOutput: !fromSink,
+            stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
+        )
+    }
+
+    /// A node's types and keys from the root down.
+    private func path(of node: NodeID) -> [(workflowType: Any.Type, key: String)] {
         var depth = 0
         var current = node
         while !current.isNone {
@@ -78,9 +86,6 @@ extension FastRuntime {
             current = tree.nodes[current].parent
         }
         path.reverse()
-        trace.unsafelyUnwrapped.actionDidApply(
-            actionType, at: handle(node), path: path, reachedByOutput: !fromSink,
-            stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
-        )
+        return path
     }
 }

@@ -1,0 +1,36 @@
+// The node table grows with every node a host starts. When it has doubled
+// since it was last compacted, and no pass is open, the entries no kept pass
+// and no live node names are dropped and the rest renumbered: a tree that
+// churns (rows replaced by new rows) keeps a table the size of what the
+// trace still holds. Amortised, a constant per node started.
+
+extension RenderTrace {
+    func compactNodeTableIfDue() {
+        let store = store
+        let count = store.pointee.table.count
+        guard count > 2 * store.pointee.tableCountAfterCompaction + 4096,
+              store.pointee.ringWriter == nil, store.pointee.pending.isEmpty,
+              !store.pointee.recorders.values.contains(where: { $0.takeUnretainedValue().isInPass })
+        else { return }
+        var used = [Bool](repeating: false, count: count)
+        store.pointee.ring.forEachEntry { used[Int($0)] = true }
+        for header in store.pointee.kept {
+            for render in header.summary?.slowest ?? [] { used[Int(render.entry)] = true }
+        }
+        for recorder in store.pointee.recorders.values {
+            recorder.takeUnretainedValue().usesEntries { used[Int($0)] = true }
+        }
+        let remap = store.pointee.table.compact { used[Int($0)] }
+        store.pointee.ring.remapEntries(remap)
+        for header in store.pointee.kept {
+            guard let summary = header.summary else { continue }
+            for index in summary.slowest.indices {
+                summary.slowest[index].entry = remap[Int(summary.slowest[index].entry)]
+            }
+        }
+        for recorder in store.pointee.recorders.values {
+            recorder.takeUnretainedValue().remapEntries(remap)
+        }
+        store.pointee.tableCountAfterCompaction = store.pointee.table.count
+    }
+}
