@@ -106,31 +106,35 @@ package final class RenderRecorder {
     private func append(_ event: NodeEvent) {
         if state.pointee.writesRing {
             let store = trace.store
-            if store.pointee.ring.isFull, !store.pointee.dropOldestPass() {
-                summarize()
-                return
+            // Older passes dropped until one that held events is gone (a
+            // summarised one holds none); none left: this pass is too large.
+            while store.pointee.ring.isFull {
+                if store.pointee.ring.used == store.pointee.ring.openCount || !store.pointee.dropOldestPass() {
+                    summarize(with: event)
+                    return
+                }
             }
             store.pointee.ring.append(event)
         } else {
             if state.pointee.buffer.count == trace.store.pointee.ring.capacity {
-                summarize()
+                summarize(with: event)
                 return
             }
             state.pointee.buffer.append(event)
         }
     }
 
-    /// The open pass alone fills the budget: its events so far become a
-    /// summary, and the rest of the pass is counted into it (the renders
+    /// The open pass alone fills the budget: its events so far and `last`,
+    /// the one that did not fit, become a summary, and the rest of the pass is counted into it (the renders
     /// still open end later, from `open`, which has their child times).
-    private func summarize() {
+    private func summarize(with last: NodeEvent) {
         let store = trace.store
         let count = state.pointee.writesRing ? store.pointee.ring.openCount : state.pointee.buffer.count
         let first = store.pointee.ring.openStart
         let summary = if state.pointee.writesRing {
-            RenderTrace.summary(count: count) { store.pointee.ring.event($0, from: first) }
+            RenderTrace.summary(count: count + 1) { $0 == count ? last : store.pointee.ring.event($0, from: first) }
         } else {
-            RenderTrace.summary(count: count) { state.pointee.buffer[$0] }
+            RenderTrace.summary(count: count + 1) { $0 == count ? last : state.pointee.buffer[$0] }
         }
         if state.pointee.writesRing {
             store.pointee.ring.discardOpenPass()

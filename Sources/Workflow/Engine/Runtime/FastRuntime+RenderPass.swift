@@ -14,18 +14,23 @@ extension FastRuntime {
     /// `renderNode` for a caller that holds `workflow`, the value the node's
     /// slot has (a child just given it by its parent): the render borrows
     /// it, so a child's pass copies no workflow value. A host with observers
-    /// or a trace renders through `renderObservedNode`: without them, this
-    /// is the one test.
+    /// renders through `renderObservedNode`; a traced one calls its two
+    /// hooks out of line around this same path, so that a trace adds no
+    /// frame per level of the tree and the stack guard stops at the same
+    /// depth (D1). Without either, the one test before the render and one
+    /// after.
     @inlinable @inline(__always)
     func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
         if observesNodes {
-            return renderObservedNode(node, store: store, workflow: workflow)
+            if hasObserver { return renderObservedNode(node, store: store, workflow: workflow) }
+            traceNodeWillRender(W.self, node: node)
         }
         let slot = tree.nodes[node].slot
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
         store[slot].rendering = rendering
+        if observesNodes { traceNodeDidRender() }
         return rendering
     }
 
