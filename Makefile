@@ -31,6 +31,10 @@
 # make profile         callgrind and jemalloc profiles of one workload (PROFILE=...)
 # make trace           a render trace of one workload profile (PROFILE=, [CASE=], [OPS=3]):
 #                      results/traces/PROFILE.json (Perfetto, chrome://tracing) and .txt
+# make trace-probe     a render trace's peak memory on a 100,000-node list over
+#                      2,000 passes, a 9,000-deep chain, the depth where the
+#                      stack guard stops a traced and an untraced host, and a
+#                      streamed export (release; Benchmarks' TraceProbe)
 # make example         the inbox example's scripted session, in release
 #                      (ARGS=--reference compares it with the reference runtime)
 
@@ -49,7 +53,7 @@ ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test test-checked bench bench-smoke bench-check bench-baseline bench-build jemalloc \
 	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
-	sanitize-thread fuzz report report-check profile trace example
+	sanitize-thread fuzz report report-check profile trace trace-probe example
 
 test:
 	$(MAKE) test-checked
@@ -170,6 +174,22 @@ trace:
 	$(or $(RUNNER),$(BIN)/WorkloadRunner) $(PROFILE) $(if $(CASE),--case $(CASE)) --ops $(or $(OPS),3) \
 		--trace $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
 	python3 Scripts/trace_check.py $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
+
+# One line per figure; the stack probes end in the stack guard's fatal error,
+# whose message gives the depth.
+PROBE := $(BIN)/TraceProbe
+trace-probe:
+	swift build -c release --package-path $(BENCH) --product TraceProbe
+	$(PROBE) memory --nodes 100000 --passes 2000 --untraced
+	$(PROBE) memory --nodes 100000 --passes 2000
+	$(PROBE) memory --nodes 100000 --passes 200 --all-render
+	$(PROBE) chain --depth 9000 --untraced
+	$(PROBE) chain --depth 9000
+	@for traced in --untraced ""; do \
+		echo "stack$${traced:- --traced}: $$($(PROBE) stack --depth 40000 $$traced 2>&1 | grep -o 'would render at depth [0-9]*\|no stop.*')"; \
+	done
+	@mkdir -p $(RESULTS)/traces
+	$(PROBE) export --nodes 20000 --passes 300 --file $(RESULTS)/traces/trace-probe-export.json
 
 # The inbox example (Examples/README.md): a scripted session on a 5,000-row
 # tree, with the time and the workflows rendered at each step.

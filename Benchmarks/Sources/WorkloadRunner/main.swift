@@ -132,7 +132,8 @@ func runOps(_ workloadCase: WorkloadCase) -> Int32 {
 /// `make trace`: every case of the profile (or the one --case names) on the
 /// fast runtime, into one render trace, written with its summary.
 func writeTrace(of cases: [WorkloadCase], to file: String) -> Int32 {
-    let trace = RenderTrace(passLimit: 1_000_000)
+    // Every pass of the run: a budget no profile's run reaches.
+    let trace = RenderTrace(passLimit: 1_000_000, byteLimit: 1 << 28)
     var failures: [String] = []
     Runtime.withConfiguration(override: { $0.renderTrace = trace }) {
         for workloadCase in cases where workloadCase.variants.contains(.fast) {
@@ -151,7 +152,7 @@ func writeTrace(of cases: [WorkloadCase], to file: String) -> Int32 {
             atPath: (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent,
             withIntermediateDirectories: true
         )
-        try Data(trace.chromeTraceJSON().utf8).write(to: URL(fileURLWithPath: file))
+        try trace.writeChromeTrace(toFile: file)
         try Data(summary.description.utf8).write(to: URL(fileURLWithPath: summaryFile))
     } catch {
         fail("cannot write the trace: \(error)")

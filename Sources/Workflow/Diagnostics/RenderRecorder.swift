@@ -15,6 +15,8 @@
 @usableFromInline
 package final class RenderRecorder {
     package let trace: RenderTrace
+    /// The trace's store: written per event, read without touching `trace`.
+    private let store: UnsafeMutablePointer<TraceStore>
     /// The host's number in the trace, and its root's workflow type.
     let host: Int
     let rootType: Any.Type
@@ -24,6 +26,7 @@ package final class RenderRecorder {
 
     package init(trace: RenderTrace, rootType: Any.Type) {
         self.trace = trace
+        store = trace.store
         host = trace.numberHost()
         self.rootType = rootType
         state = .allocate(capacity: 1)
@@ -36,6 +39,8 @@ package final class RenderRecorder {
         // and the ring freed for the others.
         if state.pointee.isInPass { passDidEnd() }
         trace.store.pointee.recorders[ObjectIdentifier(self)] = nil
+        state.pointee.open.deallocate()
+        state.pointee.slots.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -51,8 +56,18 @@ package final class RenderRecorder {
     }
 
     /// A timestamp of the trace's clock.
+    @inline(__always)
     package func now() -> UInt64 {
-        trace.now()
+        let time = max(RenderTrace.clock(), store.pointee.lastTime &+ 2)
+        store.pointee.lastTime = time
+        return time
+    }
+
+    /// The last timestamp plus 2 ns, without reading the clock.
+    @inline(__always)
+    private func tick() -> UInt64 {
+        store.pointee.lastTime &+= 2
+        return store.pointee.lastTime
     }
 
     // MARK: Passes
@@ -63,12 +78,12 @@ package final class RenderRecorder {
     /// running inside it): then into this recorder's buffer.
     package func passWillBegin(_ trigger: RenderTrace.Pass.Trigger) {
         if state.pointee.isInPass { passDidEnd() }
-        let store = trace.store
         state.pointee.isInPass = true
         state.pointee.trigger = trigger
         state.pointee.changedStates.removeAll(keepingCapacity: true)
         state.pointee.summary = nil
-        state.pointee.open.removeAll(keepingCapacity: true)
+        state.pointee.summarizing = false
+        state.pointee.open.removeAll()
         state.pointee.writesRing = store.pointee.ringWriter == nil
         if state.pointee.writesRing {
             store.pointee.ringWriter = ObjectIdentifier(self)
@@ -76,17 +91,16 @@ package final class RenderRecorder {
         } else {
             state.pointee.buffer.removeAll(keepingCapacity: true)
         }
-        state.pointee.begin = trace.now()
+        state.pointee.begin = now()
     }
 
     /// Closes the pass and hands it to the trace.
     package func passDidEnd() {
         guard state.pointee.isInPass else { return }
         state.pointee.isInPass = false
-        let store = trace.store
         let header = PassHeader(
             number: 0, host: host, rootType: rootType, trigger: state.pointee.trigger,
-            begin: state.pointee.begin, end: trace.now(), firstEvent: 0, eventCount: 0, summary: state.pointee.summary
+            begin: state.pointee.begin, end: now(), firstEvent: 0, eventCount: 0, summary: state.pointee.summary
         )
         if state.pointee.writesRing {
             store.pointee.ringWriter = nil
@@ -97,6 +111,7 @@ package final class RenderRecorder {
             store.pointee.keepCopy(header, events: state.pointee.buffer)
         }
         state.pointee.summary = nil
+        state.pointee.summarizing = false
         trace.compactNodeTableIfDue()
     }
 
@@ -105,7 +120,6 @@ package final class RenderRecorder {
     @inline(__always)
     private func append(_ event: NodeEvent) {
         if state.pointee.writesRing {
-            let store = trace.store
             // Older passes dropped until one that held events is gone (a
             // summarised one holds none); none left: this pass is too large.
             while store.pointee.ring.isFull {
@@ -116,7 +130,7 @@ package final class RenderRecorder {
             }
             store.pointee.ring.append(event)
         } else {
-            if state.pointee.buffer.count == trace.store.pointee.ring.capacity {
+            if state.pointee.buffer.count == store.pointee.ring.capacity {
                 summarize(with: event)
                 return
             }
@@ -127,8 +141,8 @@ package final class RenderRecorder {
     /// The open pass alone fills the budget: its events so far and `last`,
     /// the one that did not fit, become a summary, and the rest of the pass is counted into it (the renders
     /// still open end later, from `open`, which has their child times).
+    @inline(never)
     private func summarize(with last: NodeEvent) {
-        let store = trace.store
         let count = state.pointee.writesRing ? store.pointee.ring.openCount : state.pointee.buffer.count
         let first = store.pointee.ring.openStart
         let summary = if state.pointee.writesRing {
@@ -142,6 +156,7 @@ package final class RenderRecorder {
             state.pointee.buffer.removeAll(keepingCapacity: true)
         }
         state.pointee.summary = summary
+        state.pointee.summarizing = true
     }
 
     // MARK: Actions
@@ -158,12 +173,12 @@ package final class RenderRecorder {
         stateChange: RenderTrace.ActionStep.StateChange,
         begin: UInt64? = nil
     ) {
-        let entry = knownEntry(of: node) ?? remember(node, entry: trace.store.pointee.table.intern(path: path()))
+        let entry = knownEntry(of: node) ?? remember(node, entry: store.pointee.table.intern(path: path()))
         let start = begin ?? (state.pointee.lastActionEnd > state.pointee.begin ? state.pointee.lastActionEnd : state.pointee.begin)
-        let end = trace.now()
+        let end = now()
         state.pointee.lastActionEnd = end
-        if let summary = state.pointee.summary {
-            summary.actions += 1
+        if state.pointee.summarizing {
+            state.pointee.summary.unsafelyUnwrapped.actions += 1
         } else {
             append(NodeEvent(actionType: actionType, begin: start))
             append(NodeEvent(
@@ -180,6 +195,7 @@ package final class RenderRecorder {
 
     /// Why `node` needs rendering if an action of this cascade changed its
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
+    @inline(__always)
     func ownStateChange(of node: Int) -> RenderReason? {
         state.pointee.changedStates.first { $0.node == node }?.reason
     }
@@ -188,13 +204,15 @@ package final class RenderRecorder {
 
     /// The fast runtime's next render is `node`'s, for `reason`; its slice
     /// starts now.
+    @inline(__always)
     func expectRender(of node: Int, reason: RenderReason) {
-        state.pointee.expected = (node, reason, trace.now())
+        state.pointee.expected = (node, reason, now())
     }
 
     /// The fast runtime's node render starts: for the reason and since the
     /// time `expectRender` gave, else for `reason`, now. `key` is read only
     /// for a node the recorder has not seen.
+    @inline(__always)
     func nodeWillRender(
         _ workflowType: Any.Type, key: () -> String, node: Int, isRoot: Bool, otherwise reason: RenderReason
     ) {
@@ -206,20 +224,18 @@ package final class RenderRecorder {
             if !isRoot { begin = expected.begin }
         }
         state.pointee.expected = nil
-        if begin == 0 { begin = trace.now() }
+        if begin == 0 { begin = now() }
         state.pointee.renderCount &+= 1
-        let parent = state.pointee.open.last?.entry ?? 0
-        let entry: UInt32
         let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
-        if position < state.pointee.slots.count, state.pointee.slots[position].entry != 0 {
-            entry = state.pointee.slots[position].entry
-        } else {
-            entry = remember(node, entry: trace.store.pointee.table.add(parent: parent, type: workflowType, key: key()))
+        var entry = position < state.pointee.slots.count ? state.pointee.slots[position].entry : 0
+        if entry == 0 {
+            let parent = state.pointee.open.isEmpty ? 0 : state.pointee.open[state.pointee.open.count &- 1].entry
+            entry = remember(node, entry: store.pointee.table.add(parent: parent, type: workflowType, key: key()))
         }
         state.pointee.slots[position].renderNumber = state.pointee.renderCount
         state.pointee.open.append(OpenRender(entry: entry, reason: reason, begin: begin))
-        if let summary = state.pointee.summary {
-            summary.renders += 1
+        if state.pointee.summarizing {
+            state.pointee.summary.unsafelyUnwrapped.renders += 1
         } else {
             append(NodeEvent(kind: .begin, entry: entry, reason: reason.rawValue, time: begin))
         }
@@ -227,16 +243,19 @@ package final class RenderRecorder {
 
     /// The render of the node that started last and has not ended is over,
     /// its children included.
+    @inline(__always)
     package func nodeDidRender() {
-        let end = trace.now()
-        guard let render = state.pointee.open.popLast() else { return }
+        let end = now()
+        guard !state.pointee.open.isEmpty else { return }
+        let render = state.pointee.open.removeLast()
         let inclusive = end &- render.begin
-        if !state.pointee.open.isEmpty {
-            state.pointee.open[state.pointee.open.count - 1].childTime &+= inclusive
+        let depth = state.pointee.open.count
+        if depth > 0 {
+            state.pointee.open[depth &- 1].childTime &+= inclusive
         }
-        if let summary = state.pointee.summary {
-            summary.add(SummarizedRender(
-                entry: render.entry, reason: render.reason, depth: state.pointee.open.count, begin: render.begin,
+        if state.pointee.summarizing {
+            state.pointee.summary.unsafelyUnwrapped.add(SummarizedRender(
+                entry: render.entry, reason: render.reason, depth: depth, begin: render.begin,
                 end: end, selfTime: inclusive &- render.childTime
             ))
         } else {
@@ -245,15 +264,17 @@ package final class RenderRecorder {
     }
 
     /// Whether `child` rendered after `parent`'s render started: inside it.
+    @inline(__always)
     func didRender(_ child: Int, inside parent: Int) -> Bool {
         renderNumber(of: child) > renderNumber(of: parent)
     }
 
     /// A child that rendered inside its parent's render was the `order`-th
     /// its parent asked for (recorded when the parent's pass ends).
+    @inline(__always)
     func childWasAsked(_ node: Int, order: Int) {
-        guard state.pointee.summary == nil, let entry = knownEntry(of: node) else { return }
-        append(NodeEvent(kind: .order, entry: entry, order: Int32(truncatingIfNeeded: order), time: trace.tick()))
+        guard !state.pointee.summarizing, let entry = knownEntry(of: node) else { return }
+        append(NodeEvent(kind: .order, entry: entry, order: Int32(truncatingIfNeeded: order), time: tick()))
     }
 
     /// A child its parent asked for, `order`-th, was skipped: clean, with
@@ -261,17 +282,19 @@ package final class RenderRecorder {
     /// trace's last time plus 2 ns: reading the clock would cost more than
     /// the skip, and the instant still lies inside its parent's render.
     /// `workflowType` and `key` are read only for a node not seen before.
+    @inline(__always)
     func nodeSkipped(_ workflowType: () -> Any.Type, key: () -> String, node: Int, order: Int) {
-        if let summary = state.pointee.summary {
-            summary.skips += 1
+        if state.pointee.summarizing {
+            state.pointee.summary.unsafelyUnwrapped.skips += 1
             return
         }
-        let entry = knownEntry(of: node) ?? remember(node, entry: trace.store.pointee.table.add(
-            parent: state.pointee.open.last?.entry ?? 0, type: workflowType(), key: key()
+        let entry = knownEntry(of: node) ?? remember(node, entry: store.pointee.table.add(
+            parent: state.pointee.open.isEmpty ? 0 : state.pointee.open[state.pointee.open.count &- 1].entry,
+            type: workflowType(), key: key()
         ))
         append(NodeEvent(
             kind: .skip, entry: entry, reason: RenderReason.cleanWithEqualProps.rawValue,
-            order: Int32(truncatingIfNeeded: order), time: trace.tick()
+            order: Int32(truncatingIfNeeded: order), time: tick()
         ))
     }
 
@@ -300,12 +323,11 @@ package final class RenderRecorder {
     }
 
     /// Keeps `entry` as `node`'s; the slots grow to its position.
+    @inline(never)
     private func remember(_ node: Int, entry: UInt32) -> UInt32 {
         let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
         if position >= state.pointee.slots.count {
-            state.pointee.slots.append(
-                contentsOf: repeatElement(RecordedNodeSlot(), count: max(position + 1, 2 * state.pointee.slots.count) - state.pointee.slots.count)
-            )
+            state.pointee.slots.extend(to: max(position + 1, 2 * state.pointee.slots.count), with: RecordedNodeSlot())
         }
         state.pointee.slots[position].entry = entry
         return entry
@@ -316,17 +338,21 @@ package final class RenderRecorder {
     /// The entries the recorder still names: its live nodes' and its open
     /// renders'.
     func usesEntries(_ mark: (UInt32) -> Void) {
-        for slot in state.pointee.slots where slot.entry != 0 { mark(slot.entry) }
-        for render in state.pointee.open { mark(render.entry) }
+        let slots = state.pointee.slots
+        for index in 0..<slots.count where slots[index].entry != 0 { mark(slots[index].entry) }
+        let open = state.pointee.open
+        for index in 0..<open.count { mark(open[index].entry) }
     }
 
     /// The node table was compacted: every entry it names, renamed.
     func remapEntries(_ remap: [UInt32]) {
-        for index in state.pointee.slots.indices where state.pointee.slots[index].entry != 0 {
-            state.pointee.slots[index].entry = remap[Int(state.pointee.slots[index].entry)]
+        let slots = state.pointee.slots
+        for index in 0..<slots.count where slots[index].entry != 0 {
+            slots[index].entry = remap[Int(slots[index].entry)]
         }
-        for index in state.pointee.open.indices {
-            state.pointee.open[index].entry = remap[Int(state.pointee.open[index].entry)]
+        let open = state.pointee.open
+        for index in 0..<open.count {
+            open[index].entry = remap[Int(open[index].entry)]
         }
     }
 }
@@ -339,8 +365,10 @@ struct RecorderState {
     /// The open pass writes into the trace's ring; else into `buffer`.
     var writesRing = false
     var buffer: ContiguousArray<NodeEvent> = []
-    /// Set once the open pass outgrew the budget.
+    /// Set once the open pass outgrew the budget; `summarizing` says so
+    /// without touching the object.
     var summary: PassSummary?
+    var summarizing = false
     /// The end of the last action step, where the next one starts.
     var lastActionEnd: UInt64 = 0
     /// The nodes whose own state an action of this cascade changed, with the
@@ -350,10 +378,10 @@ struct RecorderState {
     /// node from before its `makeInitialState`, another from its update).
     var expected: (node: Int, reason: RenderReason, begin: UInt64)?
     /// The renders begun and not ended, innermost last.
-    var open: ContiguousArray<OpenRender> = []
+    var open = RecorderTable<OpenRender>()
     /// By node position: its entry and the number of its latest render (a
     /// child rendered inside its parent's render has a larger one).
-    var slots: ContiguousArray<RecordedNodeSlot> = []
+    var slots = RecorderTable<RecordedNodeSlot>(capacity: 64)
     var renderCount: UInt64 = 0
 }
 

@@ -46,6 +46,7 @@ final class RenderTraceHooks {
 
     /// A node started, before its `makeInitialState`: it renders next, as
     /// new, and its slice starts here.
+    @inline(__always)
     func nodeDidStart(_ node: NodeHandle) {
         recorder.expectRender(of: Self.identity(of: node), reason: .new)
     }
@@ -54,6 +55,7 @@ final class RenderTraceHooks {
     /// host, R19) and renders next, for the first reason that holds; its
     /// slice starts here. `props` compares the old value with the new one,
     /// asked only when no earlier reason holds.
+    @inline(__always)
     func nodeDidUpdate(_ node: NodeHandle, isRoot: Bool, props: () -> WorkflowComparison) {
         let identity = Self.identity(of: node)
         let reason: RenderReason
@@ -76,6 +78,7 @@ final class RenderTraceHooks {
 
     /// A node's `render` is about to run; the root's is the pass's first.
     /// `key` is read only for a node the recorder has not seen.
+    @inline(__always)
     func nodeWillRender(_ workflowType: Any.Type, key: @autoclosure () -> String, node: NodeHandle, isRoot: Bool) {
         let identity = Self.identity(of: node)
         recorder.nodeWillRender(
@@ -86,6 +89,7 @@ final class RenderTraceHooks {
 
     /// The render that started last is over, its children and the
     /// observers' completions included.
+    @inline(__always)
     func nodeDidRender() {
         recorder.nodeDidRender()
     }
@@ -104,6 +108,7 @@ final class RenderTraceHooks {
     /// One that did not render inside the parent's render was skipped (S2);
     /// its type and key are read only then, and only if the recorder has
     /// not seen it.
+    @inline(__always)
     func childWasAsked(
         _ child: NodeHandle, by parent: NodeHandle, order: Int,
         workflowType: @autoclosure () -> Any.Type, key: @autoclosure () -> String
