@@ -73,10 +73,12 @@ extension RenderTrace {
 
 /// A Chrome trace file could not be written.
 public struct ChromeTraceWriteError: Error, CustomStringConvertible {
-    /// The file, and the system's error number.
+    /// The file.
     public let path: String
+    /// The system's error number (`errno`).
     public let code: Int32
 
+    /// The file and the error number, as a sentence.
     public var description: String { "cannot write the render trace to \(path) (errno \(code))" }
 }
 

@@ -35,9 +35,11 @@ extension RenderTrace {
         /// a summary: `renderCount` and `skipCount`, and in `nodes` its
         /// slowest renders (at most 16), with their paths.
         public let isSummarized: Bool
-        /// How many nodes rendered and how many were skipped; for a pass not
-        /// summarised, the counts of `rendered` and `skipped`.
+        /// How many nodes rendered; for a pass not summarised, the count of
+        /// `rendered`.
         public let renderCount: Int
+        /// How many nodes were skipped; for a pass not summarised, the count
+        /// of `skipped`.
         public let skipCount: Int
 
         /// The nodes that rendered.
