@@ -93,8 +93,9 @@ struct PassHeader {
 }
 
 /// A pass too large for the trace's byte budget, boiled down as it was
-/// recorded: counts, and its slowest renders.
-final class PassSummary {
+/// recorded: counts, and its slowest renders. A value held by the
+/// recorder's state while it counts (no object, so no access checks).
+struct PassSummary {
     /// How many slowest renders a summary keeps.
     static let slowestKept = 16
 
@@ -106,7 +107,7 @@ final class PassSummary {
     var slowest: [SummarizedRender] = []
 
     /// A render that ended: kept if it is among the slowest.
-    func add(_ render: SummarizedRender) {
+    mutating func add(_ render: SummarizedRender) {
         if slowest.count == Self.slowestKept {
             guard render.selfTime > slowest[slowest.count - 1].selfTime else { return }
             slowest.removeLast()

@@ -178,7 +178,7 @@ package final class RenderRecorder {
         let end = now()
         state.pointee.lastActionEnd = end
         if state.pointee.summarizing {
-            state.pointee.summary.unsafelyUnwrapped.actions += 1
+            state.pointee.summary!.actions += 1
         } else {
             append(NodeEvent(actionType: actionType, begin: start))
             append(NodeEvent(
@@ -235,7 +235,7 @@ package final class RenderRecorder {
         state.pointee.slots[position].renderNumber = state.pointee.renderCount
         state.pointee.open.append(OpenRender(entry: entry, reason: reason, begin: begin))
         if state.pointee.summarizing {
-            state.pointee.summary.unsafelyUnwrapped.renders += 1
+            state.pointee.summary!.renders += 1
         } else {
             append(NodeEvent(kind: .begin, entry: entry, reason: reason.rawValue, time: begin))
         }
@@ -254,7 +254,7 @@ package final class RenderRecorder {
             state.pointee.open[depth &- 1].childTime &+= inclusive
         }
         if state.pointee.summarizing {
-            state.pointee.summary.unsafelyUnwrapped.add(SummarizedRender(
+            state.pointee.summary!.add(SummarizedRender(
                 entry: render.entry, reason: render.reason, depth: depth, begin: render.begin,
                 end: end, selfTime: inclusive &- render.childTime
             ))
@@ -285,7 +285,7 @@ package final class RenderRecorder {
     @inline(__always)
     func nodeSkipped(_ workflowType: () -> Any.Type, key: () -> String, node: Int, order: Int) {
         if state.pointee.summarizing {
-            state.pointee.summary.unsafelyUnwrapped.skips += 1
+            state.pointee.summary!.skips += 1
             return
         }
         let entry = knownEntry(of: node) ?? remember(node, entry: store.pointee.table.add(

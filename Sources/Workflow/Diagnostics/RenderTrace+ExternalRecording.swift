@@ -134,7 +134,7 @@ extension RenderTrace {
 
     /// A pass's events boiled down, for a pass larger than the budget.
     static func summary(count: Int, event: (Int) -> NodeEvent) -> PassSummary {
-        let summary = PassSummary()
+        var summary = PassSummary()
         var stack: [(entry: UInt32, reason: RenderReason, begin: UInt64, childTime: UInt64)] = []
         for index in 0..<count {
             let event = event(index)

@@ -22,10 +22,10 @@ extension RenderTrace {
         }
         let remap = store.pointee.table.compact { used[Int($0)] }
         store.pointee.ring.remapEntries(remap)
-        for header in store.pointee.kept {
-            guard let summary = header.summary else { continue }
-            for index in summary.slowest.indices {
-                summary.slowest[index].entry = remap[Int(summary.slowest[index].entry)]
+        for header in store.pointee.headers.indices where store.pointee.headers[header].summary != nil {
+            for index in store.pointee.headers[header].summary!.slowest.indices {
+                let entry = store.pointee.headers[header].summary!.slowest[index].entry
+                store.pointee.headers[header].summary!.slowest[index].entry = remap[Int(entry)]
             }
         }
         for recorder in store.pointee.recorders.values {
