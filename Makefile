@@ -18,8 +18,11 @@
 #                      Benchmarks/Baselines/instructions.json (CASES=regex)
 # make bench-baseline  rewrites the allocation baseline from a fresh measurement
 # make bench-instructions  callgrind instructions per op of every case, fast,
-#                      reference and vanilla: table + results/instructions.json
-#                      (CASES=regex, VARIANTS=fast,reference,vanilla)
+#                      reference and vanilla, and traced (the fast host
+#                      recording a render trace) on W3, W5-swap and
+#                      W8-squarish-propsChangeAll, with its ratio to fast:
+#                      table + results/instructions.json
+#                      (CASES=regex, VARIANTS=fast,reference,vanilla,traced)
 # make bench-instructions-baseline  rewrites the instruction baseline (fast
 #                      only; with CASES=, only those cases' figures)
 # make soak            a 1,000,000-row list cleared gives its memory back, then
