@@ -91,30 +91,38 @@ let package = Package(
         // What the tests, the differential tester and the benchmarks share:
         // the runtimes they choose from, one protocol over both hosts, the
         // seeded generator (not a product).
-        .target(name: "WorkflowHostHarness", dependencies: ["Workflow", "WorkflowReference", combineOnLinux]),
+        .target(
+            name: "WorkflowHostHarness",
+            dependencies: ["Workflow", "WorkflowReference", combineOnLinux],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
         .target(
             name: "DifferentialTesting",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness", combineOnLinux]
+            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness", combineOnLinux],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
         .executableTarget(
             name: "workflow-fuzz",
             dependencies: ["DifferentialTesting", "WorkloadProfiles"],
-            path: "Sources/WorkflowFuzz"
+            path: "Sources/WorkflowFuzz",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // The inbox example (Examples/README.md): its workflows, the app that
         // runs a scripted session, and their tests.
         .target(
             name: "InboxExample",
             dependencies: ["Workflow", "WorkflowConcurrency"],
-            path: "Examples/Inbox/Sources/InboxExample"
+            path: "Examples/Inbox/Sources/InboxExample",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
             name: "inbox-example",
             dependencies: ["InboxExample", "Workflow", "WorkflowReference"],
-            path: "Examples/Inbox/Sources/InboxExampleApp"
+            path: "Examples/Inbox/Sources/InboxExampleApp",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "InboxExampleTests",
@@ -126,24 +134,27 @@ let package = Package(
                 "WorkflowConcurrency",
                 "WorkflowConcurrencyTesting",
             ],
-            path: "Examples/Inbox/Tests/InboxExampleTests"
+            path: "Examples/Inbox/Tests/InboxExampleTests",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "WorkflowTests",
             dependencies: [
                 "Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness",
                 combineOnLinux,
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "WorkflowTestingTests",
-            dependencies: ["Workflow", "WorkflowTesting", "TestSupport"]
+            dependencies: ["Workflow", "WorkflowTesting", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // What the test suites share: expected issues (the testers' and the
         // workers' tests), and for the worker tests of both modules the probe
         // their workers write to and waiting for asynchronous deliveries
         // (not a product).
-        .target(name: "TestSupport", dependencies: ["Workflow"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Workflow"], path: "Tests/TestSupport", swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "WorkflowConcurrencyTests",
             dependencies: [
@@ -154,7 +165,8 @@ let package = Package(
                 "WorkflowTesting",
                 "WorkflowHostHarness",
                 "TestSupport",
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "WorkflowCombineTests",
@@ -167,7 +179,8 @@ let package = Package(
                 "WorkflowHostHarness",
                 "TestSupport",
                 combineOnLinux,
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Compile-only checks that code written against upstream's API
         // builds unchanged.
@@ -176,10 +189,11 @@ let package = Package(
             dependencies: [
                 "Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting",
                 "WorkflowCombine", "WorkflowCombineTesting", combineOnLinux,
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],
     // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
     // R22 and checks that at run time rather than through Sendable.
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -10,16 +10,29 @@ import Dispatch
 /// subscribed nor inside any other (WK1), in the order the publisher emitted
 /// them. Once `end()` is called, which the side effect's lifetime does,
 /// nothing more is delivered, even a value already on its way (WK2, WK3).
-@usableFromInline
+@usableFromInline @MainActor
 final class MainQueueSubscription {
-    private var cancellable: AnyCancellable?
+    /// Unchecked: set by the initializer and cleared by `end()`, both
+    /// called on the main queue (a side effect starts and ends there); the
+    /// publisher's closure never touches it.
+    nonisolated(unsafe) private var cancellable: AnyCancellable?
     /// Read and written on the main queue only.
     private var hasEnded = false
 
+    /// Nonisolated, so that the publisher's closure below is too: the
+    /// publisher calls it from its own queue, which a main-actor closure
+    /// would stop the program on (Swift 6 checks a main-actor closure's
+    /// executor when a Swift 5 module, here Combine, calls it).
     @usableFromInline
-    init<Upstream: Publisher>(to publisher: Upstream, deliver: @escaping (Upstream.Output) -> Void)
+    nonisolated init<Upstream: Publisher>(to publisher: Upstream, deliver: @escaping (Upstream.Output) -> Void)
     where Upstream.Failure == Never {
+        // Unchecked: `deliver` is made and called on the main queue only.
+        nonisolated(unsafe) let deliver = deliver
         cancellable = publisher.sink { [weak self] value in
+            // Unchecked: Combine hands values from the publisher's queue to
+            // its subscriber by contract, and predates `Sendable`; the value
+            // goes on to the main queue and is used there only.
+            nonisolated(unsafe) let value = value
             DispatchQueue.main.async {
                 guard let self, !self.hasEnded else { return }
                 deliver(value)

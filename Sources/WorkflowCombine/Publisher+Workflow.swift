@@ -10,7 +10,7 @@ extension Publisher where Failure == Never {
     /// under `key`; each value is an action of the parent, applied when it
     /// arrives on the main queue (WK1). The node subscribes once, when it
     /// starts; ending it cancels the subscription (WK3).
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func running<Parent>(in context: RenderContext<Parent>, key: String = "") where Output == AnyWorkflowAction<Parent> {
         PublisherWorkflow(publisher: self).running(in: context, key: key)
     }

@@ -50,7 +50,7 @@ package struct AsyncSequenceWorkerWorkflow<WorkerType: AsyncSequenceWorker>: Wor
 
     /// Iterates the sequence on the main actor (WK1), sending each element
     /// until the lifetime ends.
-    @usableFromInline
+    @usableFromInline @MainActor
     func start(
         sending sink: Sink<AnyWorkflowAction<AsyncSequenceWorkerWorkflow<WorkerType>>>,
         until lifetime: Lifetime

@@ -7,7 +7,7 @@ import Workflow
 // going through an `AnyWorkflow` box.
 
 extension Worker {
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,
@@ -18,7 +18,7 @@ extension Worker {
 }
 
 extension AsyncSequenceWorker {
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,

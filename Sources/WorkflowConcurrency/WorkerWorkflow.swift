@@ -52,18 +52,27 @@ package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
 
     /// Starts `run()` off the main actor; its result is sent on the main
     /// actor (WK1) unless the lifetime ended first.
-    @usableFromInline
+    @usableFromInline @MainActor
     func start(sending sink: Sink<AnyWorkflowAction<WorkerWorkflow<WorkerType>>>, until lifetime: Lifetime) {
-        let worker = worker
+        // Unchecked, as the Worker contract has it: `run()` runs outside the
+        // main actor on the task's copy of the worker, and its output is
+        // handed back to the main actor once the task is done with it. A
+        // worker or an output that shares mutable references with the app
+        // must make them safe itself, as with upstream's workers.
+        nonisolated(unsafe) let worker = worker
+        let deliver: @MainActor (WorkerType.Output) -> Void = { output in
+            // Checked on the main actor, where the lifetime ends: a task
+            // cancelled by a render never delivers, even if `run()`
+            // finished before it noticed.
+            guard !Task.isCancelled else { return }
+            sink.send(AnyWorkflowAction(sendingOutput: output))
+        }
+        // A main-actor task: `run()`, a nonisolated async function, runs
+        // off the main actor all the same, and the task is back on it to
+        // deliver.
         let task = Task(priority: .high) {
-            let output = await worker.run()
-            await MainActor.run {
-                // Checked on the main actor, where the lifetime ends: a task
-                // cancelled by a render never delivers, even if `run()`
-                // finished before it noticed.
-                guard !Task.isCancelled else { return }
-                sink.send(AnyWorkflowAction(sendingOutput: output))
-            }
+            nonisolated(unsafe) let output = await worker.run()
+            deliver(output)
         }
         lifetime.onEnded { task.cancel() }
     }

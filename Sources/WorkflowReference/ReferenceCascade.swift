@@ -7,6 +7,7 @@ import Workflow
 ///
 /// Owned by the host and by every node (nodes hold it strongly; it holds
 /// nothing back but a weak route to the host), touched on the main queue only.
+@MainActor
 final class ReferenceRuntime {
     /// Whether work may run now, later, or not at all (R10, R15, R16, R19).
     let gate = ReferenceGate()
@@ -64,6 +65,7 @@ final class ReferenceRuntime {
 
 /// What the actions of one cascade did, filled in as they are applied from
 /// the node that got the action up towards the root.
+@MainActor
 final class ReferenceCascade {
     /// How many nodes applied an action: the origin and the ancestors reached
     /// through outputs (the debugger's `.subtree` steps).

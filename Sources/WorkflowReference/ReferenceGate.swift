@@ -11,6 +11,7 @@ import Workflow
 ///   same line during a cascade.
 /// - R10: once the host is released nothing more of its work runs; what
 ///   waits is dropped, and the tree ends when the running work is over.
+@MainActor
 final class ReferenceGate {
     /// A render pass is running.
     var isRendering = false

@@ -8,6 +8,7 @@
 /// observer), so no code of the host runs on the handle: the runtime holds
 /// the core while a cascade runs, the cascade stops at its next step once the
 /// host is released, and the tree ends when the cascade has unwound.
+@MainActor
 final class ReferenceHostCore<WorkflowType: Workflow> {
     private(set) var rendering: WorkflowType.Rendering
 

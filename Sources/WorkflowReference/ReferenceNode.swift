@@ -12,6 +12,7 @@ struct ReferenceChildKey: Hashable {
 
 /// The type-erased face of a node: what a parent, the host and the debugger
 /// need without knowing the workflow type.
+@MainActor
 class AnyReferenceNode {
     /// The key the parent rendered this node with ("" for the root).
     let key: String

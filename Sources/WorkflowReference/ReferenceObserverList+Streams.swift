@@ -1,6 +1,6 @@
 import Workflow
 
-extension ReferenceObserverList {
+extension ReferenceObserverList where Value: Sendable {
     /// A stream that is an observer of this list (R25): `first`, if any,
     /// then every value delivered from now on, kept by `bufferingPolicy`
     /// until read; it finishes when the host goes away. A consumer that

@@ -9,6 +9,7 @@ import Workflow
 ///   next round.
 /// - When the host goes away, each observer's `finish` runs, in order.
 /// - R24: an observer's closures go only once the list no longer holds it.
+@MainActor
 final class ReferenceObserverList<Value> {
     /// One observer. A class, so that a round and the list see the same
     /// `isCancelled`.
@@ -63,10 +64,13 @@ final class ReferenceObserverList<Value> {
     }
 
     deinit {
-        let finished = observers
-        observers = []
-        for observer in finished {
-            observer.onFinish?()
+        // Its host, the one owner, is released on the main queue (R22).
+        MainQueue.assumeMainActor {
+            let finished = observers
+            observers = []
+            for observer in finished {
+                observer.onFinish?()
+            }
         }
     }
 }

@@ -26,7 +26,11 @@ struct ReferencePublisher<Value>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
         let list = list
-        let current = current
+        // Unchecked: Combine hands subscribers from queue to queue by
+        // contract and predates `Sendable`; both are used on the main
+        // queue only.
+        nonisolated(unsafe) let current = current
+        nonisolated(unsafe) let subscriber = subscriber
         // The list is the main queue's (R22).
         MainQueue.run {
             ReferenceSubscription.start(AnySubscriber(subscriber), list: list, current: current)
@@ -36,6 +40,7 @@ struct ReferencePublisher<Value>: Publisher {
 
 /// One subscriber's observer entry, on the main queue only: a request or a
 /// cancel from another queue is carried there.
+@MainActor
 private final class ReferenceSubscription<Value>: Subscription {
     private var subscriber: AnySubscriber<Value, Never>?
     private var observation: HostObservation?
@@ -68,7 +73,7 @@ private final class ReferenceSubscription<Value>: Subscription {
         subscriber.receive(subscription: subscription)
     }
 
-    func request(_ more: Subscribers.Demand) {
+    nonisolated func request(_ more: Subscribers.Demand) {
         MainQueue.run { [self] in
             demand += more
             if demand > .none, let value = waiting {
@@ -78,7 +83,7 @@ private final class ReferenceSubscription<Value>: Subscription {
         }
     }
 
-    func cancel() {
+    nonisolated func cancel() {
         MainQueue.run { [self] in
             // Let go of once this subscription is consistent (R24).
             let released = (subscriber, observation, waiting)

@@ -7,6 +7,7 @@ import Workflow
 /// A fresh object per pass, invalidated when `render` returns, so a context
 /// kept past its pass traps (R5). It keeps the node's key and type apart from
 /// the node so that the trap can name them even if the node is gone.
+@MainActor
 final class ReferenceRenderContext<W: Workflow>: RenderContextBackend {
     typealias WorkflowType = W
 

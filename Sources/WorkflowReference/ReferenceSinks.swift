@@ -4,6 +4,7 @@ import Workflow
 // live while the node declares the type, dead for good afterwards.
 
 /// The type-erased face of a registration, for the node's table.
+@MainActor
 class AnyReferenceSinkRegistration {
     /// Makes the registration dead: every sink made from it becomes a no-op.
     func kill() {}
@@ -58,6 +59,7 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
 }
 
 /// A node's registrations, one per action type.
+@MainActor
 struct ReferenceSinks {
     private var registrations: [ObjectIdentifier: AnyReferenceSinkRegistration] = [:]
 

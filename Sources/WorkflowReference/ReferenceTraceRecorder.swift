@@ -7,6 +7,7 @@
 /// The reference renders every node it reaches, so a render's reason is
 /// only ever `.new`, `.hostUpdate` or `.renderSkippingOff`, and nothing is
 /// skipped.
+@MainActor
 final class ReferenceTraceRecorder {
     let trace: RenderTrace
     private let host: Int

@@ -6,6 +6,7 @@
 ///
 /// It is the oracle of the differential tests and the baseline of the
 /// benchmarks. Use it from the main queue only (R22).
+@preconcurrency @MainActor
 public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// The latest rendering of the root workflow.
     public var rendering: WorkflowType.Rendering { core.rendering }
@@ -53,7 +54,7 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// when released by code of a running cascade, once it has unwound.
     deinit {
         MainQueue.check("ReferenceWorkflowHost<\(WorkflowType.self)> was released")
-        core.release()
+        MainQueue.assumeMainActor { core.release() }
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange`, then a
@@ -77,14 +78,20 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
         core.outputObservers.add(body)
     }
+}
 
+// The streams need values that may cross to the consumer's task.
+
+extension ReferenceWorkflowHost where WorkflowType.Rendering: Sendable {
     /// A new stream on every access: the current rendering, then one value
     /// per published rendering, only the newest kept for a slow consumer;
     /// it finishes when the host is released (R25).
     public var renderings: AsyncStream<WorkflowType.Rendering> {
         core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
     }
+}
 
+extension ReferenceWorkflowHost where WorkflowType.Output: Sendable {
     /// A new stream on every access: every root output from now on, in
     /// order, none dropped or replayed; it finishes when the host is
     /// released (R25).

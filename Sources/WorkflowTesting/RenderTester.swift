@@ -2,12 +2,14 @@ import Workflow
 
 extension Workflow {
     /// A tester that renders this workflow once, from `initialState`.
+    @preconcurrency @MainActor
     public func renderTester(initialState: State) -> RenderTester<Self> {
         RenderTester(workflow: self, state: initialState)
     }
 
     /// A tester that renders this workflow once, from the state
     /// `makeInitialState()` returns.
+    @preconcurrency @MainActor
     public func renderTester() -> RenderTester<Self> {
         renderTester(initialState: makeInitialState())
     }
@@ -131,6 +133,7 @@ public struct RenderTester<WorkflowType: Workflow> {
     /// Expects the render to run a side effect under `key`, and stands in
     /// for it by sending `action` to the workflow when the render asks for
     /// it. The action is applied to the tester's state at once.
+    @preconcurrency @MainActor
     public func expectSideEffect<ActionType: WorkflowAction>(
         key: AnyHashable,
         producingAction action: ActionType,
@@ -151,6 +154,7 @@ public struct RenderTester<WorkflowType: Workflow> {
     /// - Returns: The state, action and output the test produced, to check
     ///   further.
     @discardableResult
+    @preconcurrency @MainActor
     public func render(
         file: StaticString = #file, line: UInt = #line,
         assertions: (WorkflowType.Rendering) throws -> Void

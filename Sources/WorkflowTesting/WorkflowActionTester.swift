@@ -57,6 +57,7 @@ public struct WorkflowActionTester<WorkflowType, Action: WorkflowAction> where A
     ///
     /// - Returns: A tester holding the new state and the action's output.
     @discardableResult
+    @preconcurrency @MainActor
     public func send(action: Action) -> WorkflowActionTester<WorkflowType, Action> {
         var newState = state
         let context = ApplyContext<WorkflowType>(backend: WorkflowValueReader(workflow: workflow))

@@ -36,10 +36,12 @@ private struct StoredLeaf: Workflow {
 }
 
 /// Takes a slot of `store` for a node whose workflow value and state are `value`.
+@MainActor
 private func allocateSlot(_ value: Int, in store: NodeStore<StoredLeaf>) -> StoreSlot {
     store.allocate(NodeSlot(workflow: StoredLeaf(value: value), state: value), route: RootRoute<Int>())
 }
 
+@MainActor
 @Suite("Storage")
 struct StorageTests {
     // MARK: Child index

@@ -55,7 +55,7 @@ private final class SessionCounter: WorkflowObserver {
 }
 
 /// Twice the room kept: enough for every container to give some back.
-private let rows = 2 * FastRuntime.keptRoom
+@MainActor private let rows = 2 * FastRuntime.keptRoom
 
 @MainActor
 @Suite("Giving memory back")

@@ -64,7 +64,7 @@ extension AnyWorkflow {
 
         var workflowType: Any.Type { fatalError("abstract") }
 
-        @usableFromInline
+        @usableFromInline @MainActor
         func render<Parent, Action: WorkflowAction>(
             in context: RenderContext<Parent>,
             key: String,
@@ -105,7 +105,7 @@ extension AnyWorkflow {
 
         override var workflowType: Any.Type { T.self }
 
-        @usableFromInline
+        @usableFromInline @MainActor
         override func render<Parent, Action: WorkflowAction>(
             in context: RenderContext<Parent>,
             key: String,

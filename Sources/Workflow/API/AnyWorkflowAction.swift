@@ -16,7 +16,16 @@ public struct AnyWorkflowAction<WorkflowType: Workflow>: WorkflowAction {
             self = base as! AnyWorkflowAction<WorkflowType>
             return
         }
-        self._apply = { base.apply(toState: &$0, context: $1) }
+        // `base.apply` is main-actor code, and `_apply` runs only in
+        // `apply(toState:context:)`, on the main actor: the closure drops
+        // the isolation from its type, which changes nothing in how it is
+        // called, so that `ActionApplyClosure` stays as Swift 5 code knows
+        // it. `base` is unchecked for the same reason: it is used there only.
+        nonisolated(unsafe) let base = base
+        let apply: @MainActor (inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output? = {
+            base.apply(toState: &$0, context: $1)
+        }
+        self._apply = unsafeBitCast(apply, to: ActionApplyClosure.self)
         self.base = base
         self.isClosureBased = false
     }

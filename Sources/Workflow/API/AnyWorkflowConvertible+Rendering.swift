@@ -5,7 +5,7 @@ extension AnyWorkflowConvertible {
     /// Creates or updates the child of this type and key, renders it if
     /// needed, and returns its rendering. Its outputs are actions of the
     /// parent. Rendering one (type, key) twice in a pass is a fatal error (R8).
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func rendered<Parent>(
         in context: RenderContext<Parent>,
         key: String = ""
@@ -15,7 +15,7 @@ extension AnyWorkflowConvertible {
 
     /// Creates or updates the child of this type and key and returns its
     /// rendering; `outputMap` turns its outputs into actions of the parent.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func rendered<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String = "",
@@ -26,7 +26,7 @@ extension AnyWorkflowConvertible {
 
     /// Creates or updates the child of this type and key and returns its
     /// rendering. Its outputs are type-erased actions of the parent.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func rendered<Parent>(
         in context: RenderContext<Parent>,
         key: String = ""
@@ -37,7 +37,7 @@ extension AnyWorkflowConvertible {
 
 extension AnyWorkflowConvertible where Output == Never {
     /// Creates or updates a child that has no output, under any parent.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func rendered<T>(in context: RenderContext<T>, key: String = "") -> Rendering {
         _renderAsChild(in: context, key: key, outputMap: { _ -> AnyWorkflowAction<T> in })
     }
@@ -46,7 +46,7 @@ extension AnyWorkflowConvertible where Output == Never {
 extension AnyWorkflowConvertible where Rendering == Void {
     /// Runs a child whose rendering is `Void`; `outputMap` turns its outputs
     /// into actions of the parent.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func running<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String = "",
@@ -59,7 +59,7 @@ extension AnyWorkflowConvertible where Rendering == Void {
 extension AnyWorkflowConvertible where Rendering == Void, Output: WorkflowAction {
     /// Runs a child whose rendering is `Void` and whose outputs are actions of
     /// the parent.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func running<Parent>(
         in context: RenderContext<Parent>,
         key: String = ""

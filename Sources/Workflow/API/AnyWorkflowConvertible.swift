@@ -11,6 +11,7 @@ public protocol AnyWorkflowConvertible<Rendering, Output> {
     func asAnyWorkflow() -> AnyWorkflow<Rendering, Output>
 
     // Hidden requirement, not for user code: see HiddenRequirements.swift.
+    @preconcurrency @MainActor
     func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,

@@ -22,7 +22,7 @@
 // only other conformers pay for `asAnyWorkflow()`.
 
 extension AnyWorkflowConvertible {
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,
@@ -34,7 +34,7 @@ extension AnyWorkflowConvertible {
 
 extension Workflow {
     /// A concrete workflow renders as its own node, specialised for `Self`.
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,
@@ -46,7 +46,7 @@ extension Workflow {
 
 extension AnyWorkflow {
     /// Opens the box: the child node has the wrapped workflow's type (R2).
-    @inlinable
+    @preconcurrency @MainActor @inlinable
     public func _renderAsChild<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
         key: String,
@@ -98,7 +98,7 @@ extension Workflow where State: Equatable {
 // always of exactly this type, which is what makes the unchecked cast sound.
 
 extension WorkflowAction {
-    @inlinable
+    @MainActor @inlinable
     public static func _sendToFastRuntime(_ action: Self, target: AnyObject) {
         let target = unsafeDowncast(target, to: ActionSinkTarget<Self>.self)
         target.runtime.receive(action, from: target)

@@ -12,7 +12,7 @@ public class Lifetime {
     @exclusivity(unchecked) final var firstOnEnded: (() -> Void)?
     @exclusivity(unchecked) final var moreOnEnded: [() -> Void] = []
 
-    package init() {}
+    @usableFromInline package init() {}
 
     /// Registers `action` to run when the lifetime ends; actions run once, in
     /// registration order. Registered after the end, it runs at once.

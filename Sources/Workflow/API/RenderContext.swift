@@ -10,6 +10,7 @@
 /// with `===`. The fast runtime recycles a context for a later render of the
 /// same workflow type only when nothing but the runtime references it; one
 /// you kept stays invalid for good and is never handed out again.
+@preconcurrency @MainActor
 public final class RenderContext<WorkflowType: Workflow> {
     /// The fast runtime rendering the node while the render runs; nil once
     /// it returned, and always for a context driven by a backend. Checking
@@ -102,7 +103,7 @@ public final class RenderContext<WorkflowType: Workflow> {
     ) -> Child.Rendering where Action.WorkflowType == WorkflowType {
         if let runtime {
             // The host keeps the runtime alive while a render runs.
-            return runtime._withUnsafeGuaranteedRef {
+            return runtime.withGuaranteedRef {
                 $0.renderChild(workflow, key: key, outputMap: outputMap, parent: node, parentType: WorkflowType.self)
             }
         }
@@ -128,7 +129,7 @@ public final class RenderContext<WorkflowType: Workflow> {
         where Action.WorkflowType == WorkflowType
     {
         if let runtime {
-            return runtime._withUnsafeGuaranteedRef { $0.makeSink(of: actionType, node: node) }
+            return runtime.withGuaranteedRef { $0.makeSink(of: actionType, node: node) }
         }
         return backendMakeSink(of: actionType)
     }
@@ -161,7 +162,7 @@ public final class RenderContext<WorkflowType: Workflow> {
     @inlinable
     func runSideEffect<Key: Hashable>(hashableKey key: Key, action: (Lifetime) -> Void) {
         if let runtime {
-            runtime._withUnsafeGuaranteedRef {
+            runtime.withGuaranteedRef {
                 $0.runSideEffect(key: SideEffectKey(key), node: node, workflowType: WorkflowType.self, action: action)
             }
             return

@@ -3,6 +3,7 @@
 /// `RenderContext` made with `init(backend:)` forwards to it. The fast runtime
 /// never goes through it.
 @usableFromInline
+@MainActor
 package protocol RenderContextBackend<WorkflowType>: AnyObject {
     associatedtype WorkflowType: Workflow
 

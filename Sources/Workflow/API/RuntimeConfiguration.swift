@@ -9,15 +9,21 @@ public enum Runtime {
     static var _currentConfiguration: Configuration?
 
     /// The default set by `updateDefaultConfiguration` or `bootstrap`; main
-    /// queue only (R22).
+    /// queue only (R22). Unchecked by the compiler, sound because every
+    /// access is on the main queue: the writers check it (R22) or are on the
+    /// main actor, and the reader, `configuration`, runs when a host is made,
+    /// there too.
     nonisolated(unsafe) static var bootstrapped: Configuration?
     /// Whether the deprecated `bootstrap` was called, which may happen once.
+    /// Unchecked for the same reason: only `bootstrap`, on the main actor,
+    /// and a test's reset on the main queue touch it.
     nonisolated(unsafe) private static var hasBootstrapped = false
 
     /// Replaces the default configuration with a fresh `Configuration()`
     /// changed by `configureBlock`. Hosts created afterwards use it; hosts
     /// already running keep theirs. May be called any number of times, on
     /// the main queue (R22).
+    @preconcurrency @MainActor
     public static func updateDefaultConfiguration(_ configureBlock: (inout Configuration) -> Void) {
         MainQueue.check("Runtime.updateDefaultConfiguration(_:) was called")
         var configuration = Configuration()
@@ -38,6 +44,7 @@ public enum Runtime {
     }
 
     /// Runs `operation` with the current configuration changed by `override`.
+    @preconcurrency @MainActor
     public static func withConfiguration<T>(
         override: ((inout Configuration) -> Void)? = nil,
         operation: () -> T
@@ -62,8 +69,14 @@ extension Runtime {
     }
 }
 
+/// A trace is confined to the main queue (its documentation, R22): its hosts
+/// record into it there, and its readers read it there. It is `Sendable` so
+/// that a `Configuration`, which may carry one, is; what makes that sound is
+/// the confinement, which nothing but R22 enforces (no lock).
+extension RenderTrace: @unchecked Sendable {}
+
 extension Runtime {
-    public struct Configuration: Equatable {
+    public struct Configuration: Equatable, Sendable {
         /// Upstream's switch: a cascade in which no action changed a state
         /// renders nothing (outputs are still delivered).
         public var renderOnlyIfStateChanged: Bool = false

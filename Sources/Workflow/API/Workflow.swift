@@ -19,14 +19,17 @@ public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     associatedtype Rendering
 
     /// The state of a node that is starting.
+    @preconcurrency @MainActor
     func makeInitialState() -> State
 
     /// Called when the parent renders this workflow again with a new value,
     /// before the new value's `render`. The default does nothing.
+    @preconcurrency @MainActor
     func workflowDidChange(from previousWorkflow: Self, state: inout State)
 
     /// Produces a rendering from the current state; asks for children and side
     /// effects, and declares sinks, through `context`.
+    @preconcurrency @MainActor
     func render(state: State, context: RenderContext<Self>) -> Rendering
 
     // Hidden requirements, not for user code: see HiddenRequirements.swift.

@@ -5,12 +5,14 @@ public protocol WorkflowAction<WorkflowType> {
     associatedtype WorkflowType: Workflow
 
     /// Mutates `state` and returns an output for the parent, or `nil`.
+    @preconcurrency @MainActor
     func apply(
         toState state: inout WorkflowType.State,
         context: ApplyContext<WorkflowType>
     ) -> WorkflowType.Output?
 
     // Hidden requirement, not for user code: see HiddenRequirements.swift.
+    @MainActor
     static func _sendToFastRuntime(_ action: Self, target: AnyObject)
 }
 

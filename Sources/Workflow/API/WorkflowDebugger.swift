@@ -8,7 +8,7 @@ public protocol WorkflowDebugger {
 }
 
 /// A node and its subtree: type, state description, children sorted by key.
-public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable {
+public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable, Sendable {
     public var workflowType: String
     public var stateDescription: String
     public var children: [Child]
@@ -20,7 +20,7 @@ public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable {
     }
 
     /// A child and the key its parent rendered it with.
-    public struct Child: Codable, Equatable {
+    public struct Child: Codable, Equatable, Sendable {
         public var key: String
         public var snapshot: WorkflowHierarchyDebugSnapshot
 
@@ -46,7 +46,7 @@ extension WorkflowHierarchyDebugSnapshot {
 }
 
 /// Where an update came from, from the root down to the node that got it.
-public struct WorkflowUpdateDebugInfo: Codable, Equatable {
+public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
     public var workflowType: String
     public var kind: Kind
 
@@ -55,14 +55,14 @@ public struct WorkflowUpdateDebugInfo: Codable, Equatable {
         self.kind = kind
     }
 
-    public indirect enum Kind: Equatable {
+    public indirect enum Kind: Equatable, Sendable {
         /// This node's state was updated.
         case didUpdate(source: Source)
         /// A descendant was updated; this node's state was not.
         case childDidUpdate(WorkflowUpdateDebugInfo)
     }
 
-    public indirect enum Source: Equatable {
+    public indirect enum Source: Equatable, Sendable {
         case external
         case worker
         case sideEffect

@@ -1,8 +1,8 @@
 /// Logging configuration, as upstream. On Linux there is no os_signpost: the
 /// settings are kept and the runtime logs nothing, at no cost.
 public enum WorkflowLogging {
-    public struct Config {
-        public enum RenderLoggingMode {
+    public struct Config: Sendable {
+        public enum RenderLoggingMode: Sendable {
             case none
             case rootsOnly
             case allNodes
@@ -26,6 +26,9 @@ public enum WorkflowLogging {
     @_spi(Logging)
     public static let isOSLoggingAllowed = false
 
+    // Unchecked by the compiler, as upstream's settings are: the app sets them
+    // at start-up, and this runtime never reads them (it logs nothing), so
+    // no access of its own can race with the app's.
     nonisolated(unsafe) private static var isEnabled = false
 
     /// Enables logging where OS logging is allowed.

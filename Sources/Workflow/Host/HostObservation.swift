@@ -1,9 +1,10 @@
 /// A registration made by `observeRenderings` or `observeOutputs`. It lasts
 /// until `cancel()` is called or the value is released.
+@preconcurrency @MainActor
 public final class HostObservation {
-    private var onCancel: (() -> Void)?
+    private var onCancel: (@MainActor () -> Void)?
 
-    package init(onCancel: @escaping () -> Void) {
+    package init(onCancel: @escaping @MainActor () -> Void) {
         self.onCancel = onCancel
     }
 
@@ -26,7 +27,7 @@ public final class HostObservation {
 
 /// A host's list of observers of one kind of value (renderings or outputs),
 /// called synchronously in registration order.
-@usableFromInline
+@usableFromInline @MainActor
 package final class HostObservers<Value> {
     @usableFromInline
     struct Entry {
@@ -56,9 +57,9 @@ package final class HostObservers<Value> {
     /// consistent: they may hold the last reference to the host, whose
     /// teardown empties this list (R24).
     private func remove(_ id: UInt64) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        guard let index = position(of: id) else { return }
         let removed = entries.remove(at: index)
-        withExtendedLifetime(removed) {}
+        keepingAlive(removed) {}
     }
 
     /// Forgets every observer, finishing the streams: the host is gone. An
@@ -73,7 +74,18 @@ package final class HostObservers<Value> {
             entry.finish?()
         }
         // The closures go last, after every stream finished (R24).
-        withExtendedLifetime(finished) {}
+        keepingAlive(finished) {}
+    }
+
+    /// Where the observer `id` is, if still registered. A loop rather than
+    /// `firstIndex(where:)`, whose main-actor closure Swift 6 would check
+    /// the executor of at every call (see UncheckedClosures.swift).
+    @usableFromInline
+    func position(of id: UInt64) -> Int? {
+        for index in entries.indices where entries[index].id == id {
+            return index
+        }
+        return nil
     }
 
     /// Calls every observer still registered, in order. Specialised, at
@@ -86,22 +98,25 @@ package final class HostObservers<Value> {
         let round = entries
         #if DEBUG  // fault injection (differential tests): the last registered first
         if FaultInjection.deliverToObserversLastFirst {
-            for entry in round.reversed() where entries.contains(where: { $0.id == entry.id }) {
+            for entry in round.reversed() where position(of: entry.id) != nil {
                 entry.body(value)
             }
             return
         }
         #endif
-        for entry in round where entries.contains(where: { $0.id == entry.id }) {
+        for entry in round where position(of: entry.id) != nil {
             entry.body(value)
         }
     }
 
     deinit {
-        let finished = entries
-        entries = []
-        for entry in finished {
-            entry.finish?()
+        // Its host, the one owner, is released on the main queue (R22).
+        MainQueue.assumeMainActor {
+            let finished = entries
+            entries = []
+            for entry in finished {
+                entry.finish?()
+            }
         }
     }
 }

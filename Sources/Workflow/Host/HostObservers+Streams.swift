@@ -1,4 +1,4 @@
-extension HostObservers {
+extension HostObservers where Value: Sendable {
     /// A new stream of this list's values, as an entry of the list (R25):
     /// `first`, if any, then every value delivered from now on, buffered by
     /// `bufferingPolicy` until the consumer reads. It finishes when the host

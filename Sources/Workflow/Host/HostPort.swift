@@ -15,7 +15,7 @@
 /// makes. `WorkflowHost` calls that initializer where the root's type is
 /// known, so the function runs specialised for that type, as the children
 /// below the root do.
-@usableFromInline
+@usableFromInline @MainActor
 class HostPort {
     /// Called with this port, never capturing it.
     @usableFromInline let end: (HostPort, CascadeResult, FastRuntime) -> Void

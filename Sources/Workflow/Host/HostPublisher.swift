@@ -29,8 +29,13 @@ package struct HostPublisher<Value>: Publisher {
     }
 
     package func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+        // Unchecked: Combine hands subscribers, and the publisher's
+        // closures, from queue to queue by contract (a subscriber accepts
+        // calls from whatever queue its publisher uses) and predates
+        // `Sendable`; here they are used on the main queue only.
         let observers = observers
-        let current = current
+        nonisolated(unsafe) let current = current
+        nonisolated(unsafe) let subscriber = subscriber
         // The observer list belongs to the main queue (R22).
         MainQueue.run {
             HostSubscription<Value>.attach(subscriber, to: observers, current: current)
@@ -46,6 +51,7 @@ package struct HostPublisher<Value>: Publisher {
 /// value: publishers are type-erased, so this code runs unspecialised, and a
 /// closure's fixed layout spares the delivery path the runtime's metadata
 /// look-ups that an optional of the subscriber's type would make.
+@MainActor
 final class HostSubscription<Value>: Subscription {
     private typealias Receive = (Value) -> Subscribers.Demand
     @exclusivity(unchecked) private var receive: Receive?
@@ -86,7 +92,7 @@ final class HostSubscription<Value>: Subscription {
         subscriber.receive(subscription: subscription)
     }
 
-    func request(_ newDemand: Subscribers.Demand) {
+    nonisolated func request(_ newDemand: Subscribers.Demand) {
         MainQueue.run { [self] in
             demand += newDemand
             guard demand > .none, let value = pending else { return }
@@ -95,7 +101,7 @@ final class HostSubscription<Value>: Subscription {
         }
     }
 
-    func cancel() {
+    nonisolated func cancel() {
         MainQueue.run { [self] in
             let released = (receive, complete, pending, observation)
             receive = nil
@@ -105,7 +111,7 @@ final class HostSubscription<Value>: Subscription {
             // Once this subscription is consistent: cancelling the entry and
             // letting go of the subscriber may run user code (R24).
             released.3?.cancel()
-            withExtendedLifetime(released) {}
+            keepingAlive(released) {}
         }
     }
 
@@ -120,7 +126,7 @@ final class HostSubscription<Value>: Subscription {
                 // subscription (R24).
                 var replaced: Value? = value
                 swap(&pending, &replaced)
-                withExtendedLifetime(replaced) {}
+                keepingAlive(replaced) {}
             }
             return
         }
@@ -138,6 +144,6 @@ final class HostSubscription<Value>: Subscription {
         observation = nil
         complete()
         // Once this subscription is consistent (R24).
-        withExtendedLifetime(released) {}
+        keepingAlive(released) {}
     }
 }

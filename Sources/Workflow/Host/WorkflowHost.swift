@@ -4,6 +4,7 @@
 /// All of it happens on the main queue (R22). Releasing the host ends every
 /// node and every side-effect lifetime (R10); released by code the host is
 /// running (an apply, an observer), it stops that cascade cleanly first.
+@preconcurrency @MainActor
 public final class WorkflowHost<WorkflowType: Workflow> {
     /// Everything the host runs: the runtime, the observers, the debugger.
     @usableFromInline let port: PublishingPort<WorkflowType>
@@ -56,7 +57,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     deinit {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
-        port.release()
+        MainQueue.assumeMainActor { port.release() }
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and
@@ -80,7 +81,12 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
         port.outputObservers.add(body)
     }
+}
 
+// The streams need values that may cross to the consumer's task, as
+// upstream's proposal has them.
+
+extension WorkflowHost where WorkflowType.Rendering: Sendable {
     /// A new, independent stream on every access: the current rendering
     /// first, then one value per published rendering (R25). A slow consumer
     /// reads only the newest: the stream keeps one value. It finishes when
@@ -88,7 +94,9 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     public var renderings: AsyncStream<WorkflowType.Rendering> {
         port.renderingObservers.stream(startingWith: rendering, bufferingPolicy: .bufferingNewest(1))
     }
+}
 
+extension WorkflowHost where WorkflowType.Output: Sendable {
     /// A new, independent stream on every access: every output of the root
     /// from now on, in order, none dropped and none replayed (R25). It
     /// finishes when the host goes away.

@@ -13,6 +13,7 @@ extension ApplyContext {
 extension WorkflowAction {
     /// Applies the action with a context that has no workflow value: for
     /// actions that do not read one (a read traps).
+    @preconcurrency @MainActor
     func apply(toState state: inout WorkflowType.State) -> WorkflowType.Output? {
         apply(toState: &state, context: ApplyContext(backend: NoWorkflowValue<WorkflowType>()))
     }

@@ -6,6 +6,7 @@
 /// It runs the fast runtime, as `WorkflowHost` does, with the root as its
 /// one node of `WorkflowType`. Its sinks work as soon as a render returned,
 /// so `enableEvents()` has nothing to do.
+@preconcurrency @MainActor
 final class WorkflowNode<WorkflowType: Workflow> {
     /// What a cascade produced.
     struct Output {
@@ -45,7 +46,8 @@ final class WorkflowNode<WorkflowType: Workflow> {
     }
 
     deinit {
-        runtime.tearDown()
+        // Released on the main queue, as a host is (R22).
+        MainQueue.assumeMainActor { runtime.tearDown() }
     }
 
     /// Whether the node has no parent session.

@@ -43,7 +43,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
         key: String,
         outputMap: @escaping (Child.Output) -> Action
     ) -> Child.Rendering where Action.WorkflowType == WorkflowType {
-        guard let index = childExpectations.firstIndex(where: { $0.matches(Child.self, key: key) }) else {
+        guard let index = childExpectationIndex(Child.self, key: key) else {
             return renderUnexpectedChild(Child.self, key: key)
         }
         let expectation = childExpectations.remove(at: index).typed(as: Child.self)
@@ -70,7 +70,7 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
     }
 
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
-        guard let index = sideEffectExpectations.firstIndex(where: { $0.key == key }) else {
+        guard let index = sideEffectExpectationIndex(key: key) else {
             reportFailure("Unexpected side-effect with key \"\(MessageExcerpt.of(key))\"", file: file, line: line)
             return
         }
@@ -130,20 +130,48 @@ final class MockRenderContext<WorkflowType: Workflow>: RenderContextBackend {
         fatalError("Unable to compose final Rendering. \(message)")
     }
 
+    // The searches below are loops rather than `firstIndex(where:)`, `filter`
+    // and `map`: a closure of this main-actor class passed to the standard
+    // library gets an executor check in Swift 6 mode, which would stop a
+    // Swift 5 test that renders off the main queue, as upstream's tester
+    // lets it.
+
+    private func childExpectationIndex<Child: Workflow>(_ childType: Child.Type, key: String) -> Int? {
+        for index in childExpectations.indices where childExpectations[index].matches(childType, key: key) {
+            return index
+        }
+        return nil
+    }
+
+    private func sideEffectExpectationIndex(key: AnyHashable) -> Int? {
+        for index in sideEffectExpectations.indices where sideEffectExpectations[index].key == key {
+            return index
+        }
+        return nil
+    }
+
     /// What the test may have meant: an expectation of the same type under
     /// another key, or of another type under the same key.
     private func hint<Child: Workflow>(forUnexpected childType: Child.Type, key: String) -> String {
-        let otherKeys = childExpectations
-            .filter { ObjectIdentifier($0.workflowType) == ObjectIdentifier(childType) }
-            .map(\.key)
-        let otherTypes = childExpectations
-            .filter { $0.key == key }
-            .map(\.workflowType)
+        var otherKeys: [String] = []
+        var otherTypes: [Any.Type] = []
+        for expectation in childExpectations {
+            if ObjectIdentifier(expectation.workflowType) == ObjectIdentifier(childType) {
+                otherKeys.append(expectation.key)
+            }
+            if expectation.key == key {
+                otherTypes.append(expectation.workflowType)
+            }
+        }
 
         if otherKeys.count == 1 {
             return "Expecting key \"\(MessageExcerpt.of(otherKeys[0]))\"."
         } else if otherKeys.count > 1 {
-            return "Expecting key in \"\(otherKeys.map { MessageExcerpt.of($0) })\"."
+            var excerpts: [String] = []
+            for otherKey in otherKeys {
+                excerpts.append(MessageExcerpt.of(otherKey))
+            }
+            return "Expecting key in \"\(excerpts)\"."
         } else if otherTypes.count == 1 {
             return "Found expectation of type \(otherTypes[0]) for key \"\(MessageExcerpt.of(key))\"."
         } else if otherTypes.count > 1 {

@@ -63,7 +63,7 @@ extension FastRuntime {
 
         let before = store.comparesState ? nodeSlot.pointee.state : nil
         let key = tree.nodes[keyOf: node]
-        let output = withUnsafePointer(to: &nodeSlot.pointee.workflow) { workflow in
+        let output = withPointer(to: &nodeSlot.pointee.workflow) { workflow in
             ApplyContext.withContext(workflowAt: workflow, key: key) {
                 action.apply(toState: &nodeSlot.pointee.state, context: $0)
             }

@@ -43,7 +43,7 @@ extension FastRuntime {
         // deinits run finds the tree consistent (R24).
         let store = anyStore(of: node), slot = tree.nodes[node].slot
         tree.nodes.free(node)
-        store._withUnsafeGuaranteedRef { $0.releaseSlot($0, slot) }
+        store.withGuaranteedRef { $0.releaseSlot($0, slot) }
     }
 
     /// R10: ends every node; every sink is dead from the start.

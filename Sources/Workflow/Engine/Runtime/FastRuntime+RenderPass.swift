@@ -72,7 +72,7 @@ extension FastRuntime {
         }
         _ = passes.open(node, firstChild: tree.nodes[node].firstChild)
         let context = store.contexts.take(W.self, runtime: self, node: handle(node))
-        let rendering = context._withUnsafeGuaranteedRef { workflow.render(state: state, context: $0) }
+        let rendering = context.withGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack(W.self, key: { tree.nodes[keyOf: node] })
         markRendered(node)
         if tree.nodes[node].firstChild.isNone, passes.innermostAskedNothing,
@@ -96,7 +96,7 @@ extension FastRuntime {
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
         let pass = checkRendering(parent, workflowType: Parent.self)
-        return unmanagedStore(for: Child.self)._withUnsafeGuaranteedRef { store in
+        return unmanagedStore(for: Child.self).withGuaranteedRef { store in
             renderChild(workflow, store: store, key: key, outputMap: outputMap, parent: parent.id, pass: pass, parentType: Parent.self)
         }
     }

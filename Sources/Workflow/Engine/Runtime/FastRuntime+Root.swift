@@ -36,7 +36,7 @@ extension FastRuntime {
         #endif
         let replaced = store[tree.nodes[root].slot].rendering
         let rendering = renderPass { renderNode(root, store: store) }
-        withExtendedLifetime(replaced) {}
+        keepingAlive(replaced) {}
         return rendering
     }
 

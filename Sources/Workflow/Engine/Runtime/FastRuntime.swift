@@ -117,7 +117,7 @@
 //   which kills every sink and ends every side effect before it destroys
 //   the values (`deinit`).
 
-@usableFromInline
+@usableFromInline @MainActor
 final class FastRuntime {
     // Unchecked (see "Exclusivity" above): each is read or written on every
     // step of a render pass or a cascade, in short accesses that run no user
@@ -190,6 +190,12 @@ final class FastRuntime {
     var cascadePath: [(workflowType: Any.Type, reachedByOutput: Bool)] { cascade.path }
 
     deinit {
+        // The last reference goes on the main queue: the host's, released
+        // there (R22), or a send's, which ran there.
+        MainQueue.assumeMainActor { tearDownStorage() }
+    }
+
+    private func tearDownStorage() {
         // A torn-down tree ended its side effects and killed its sinks
         // already (every node of the tree ended; the other records are
         // free); a runtime whose tree never finished its first render may
@@ -213,7 +219,7 @@ final class FastRuntime {
         }
         // One short access per store: the values' deinits run user code.
         for position in 0..<tree.stores.count {
-            tree.stores[TypeIndex(rawValue: UInt16(position))]._withUnsafeGuaranteedRef { $0.releaseAllSlots($0) }
+            tree.stores[TypeIndex(rawValue: UInt16(position))].withGuaranteedRef { $0.releaseAllSlots($0) }
         }
         // The arena, the child index and the stacks free their memory as
         // they end, after this.

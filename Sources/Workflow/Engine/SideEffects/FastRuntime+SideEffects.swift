@@ -20,7 +20,7 @@ extension FastRuntime {
             tree.addSideEffectIndex(index, of: id)
         }
         // The list keeps the lifetime alive: nothing ends it during a render.
-        entry._withUnsafeGuaranteedRef { action($0) }
+        entry.withGuaranteedRef { action($0) }
     }
 
     /// `runSideEffect` for a node with an index of its many side effects.
@@ -35,7 +35,7 @@ extension FastRuntime {
         }
         let entry = startSideEffect(key: key, node: node, after: index.last, pass: pass)
         index.add(entry)
-        entry._withUnsafeGuaranteedRef { action($0) }
+        entry.withGuaranteedRef { action($0) }
     }
 
     /// R11: a key the node does not have: a new lifetime at the end of its

@@ -21,8 +21,14 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
 
     override var ownerNode: NodeHandle? { node }
 
-    override func receive(_ action: Action) {
+    /// A send from Swift 5 code: R22's check, which Swift 6 code passed at
+    /// compile time, then the send.
+    override func receiveFromUncheckedCaller(_ action: Action) {
         MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(key))\") was sent \(Action.self)")
+        receive(action)
+    }
+
+    override func receive(_ action: Action) {
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else
@@ -30,7 +36,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         #endif
         // An observer may release the host during the cascade: keep the
         // runtime alive until the cascade and its queued sends are done.
-        withExtendedLifetime(runtime) {
+        keepingAlive(runtime) {
             // Specialised for `Action` through its conformance: this
             // class's own methods are generic code, never specialised.
             Action._sendToFastRuntime(action, target: self)

@@ -7,12 +7,12 @@
 /// registration joins and given back when it leaves; each registration holds
 /// the next one. A registration that leaves is dead for good. Nothing here
 /// runs user code: a registration holds no user value.
-@usableFromInline
+@usableFromInline @MainActor
 struct SinkList {
     @usableFromInline var first: Unmanaged<SinkRegistration>?
 
     @inlinable
-    init() {
+    nonisolated init() {
         first = nil
     }
 
@@ -59,7 +59,9 @@ struct SinkList {
                 current.next = nil
             }
         }
-        first = kept.map { Unmanaged.passRetained($0) }
+        if let kept {
+            first = Unmanaged.passRetained(kept)
+        }
     }
 
     /// Calls `body` with each registration, newest first.

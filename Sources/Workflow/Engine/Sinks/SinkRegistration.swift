@@ -5,7 +5,10 @@
 ///
 /// Registrations of one node form an intrusive list, the node's `SinkList`,
 /// so a node with one action type costs one object.
-@usableFromInline
+///
+/// Main-actor isolated: the runtime reads and writes the fields there only
+/// (R22). That makes every sink target, and so `Sink`, `Sendable`.
+@usableFromInline @MainActor
 package class SinkRegistration {
     /// The pass that last declared the registration's action type; 0 once
     /// the registration is dead. (The action type itself is the dynamic
@@ -15,7 +18,7 @@ package class SinkRegistration {
     @exclusivity(unchecked) @usableFromInline var next: SinkRegistration?
 
     @usableFromInline
-    init(declaredInPass: UInt32) {
+    nonisolated init(declaredInPass: UInt32) {
         self.declaredInPass = declaredInPass
     }
 

@@ -8,24 +8,30 @@
 /// one list without a box each; the other targets leave those fields unused.
 @usableFromInline
 package class SinkTarget<Value>: SinkRegistration {
-    init() {
+    nonisolated init() {
         super.init(declaredInPass: 0)
     }
 
     @inlinable
-    override init(declaredInPass: UInt32) {
+    nonisolated override init(declaredInPass: UInt32) {
         super.init(declaredInPass: declaredInPass)
     }
 
+    /// A send the compiler proved to run on the main actor (R22).
     @usableFromInline
     func receive(_ value: Value) { fatalError("abstract") }
+
+    /// A send from code the compiler could not check (Swift 5 code): a
+    /// registration checks the main queue before anything else (R22).
+    @usableFromInline
+    func receiveFromUncheckedCaller(_ value: Value) { receive(value) }
 }
 
 /// `Sink { ... }`: calls the closure (the reference runtime's sinks too).
 final class ClosureSinkTarget<Value>: SinkTarget<Value> {
-    let onValue: (Value) -> Void
+    let onValue: @MainActor (Value) -> Void
 
-    init(_ onValue: @escaping (Value) -> Void) {
+    nonisolated init(_ onValue: @escaping @MainActor (Value) -> Void) {
         self.onValue = onValue
         super.init()
     }
@@ -38,9 +44,9 @@ final class ClosureSinkTarget<Value>: SinkTarget<Value> {
 /// `contraMap`: transforms each value and sends it to the base target.
 final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
     let base: SinkTarget<BaseValue>
-    let transform: (Value) -> BaseValue
+    let transform: @MainActor (Value) -> BaseValue
 
-    init(base: SinkTarget<BaseValue>, transform: @escaping (Value) -> BaseValue) {
+    nonisolated init(base: SinkTarget<BaseValue>, transform: @escaping @MainActor (Value) -> BaseValue) {
         self.base = base
         self.transform = transform
         super.init()
@@ -48,5 +54,9 @@ final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
 
     override func receive(_ value: Value) {
         base.receive(transform(value))
+    }
+
+    override func receiveFromUncheckedCaller(_ value: Value) {
+        base.receiveFromUncheckedCaller(transform(value))
     }
 }

@@ -2,7 +2,7 @@
 /// and last renderings unboxed, in one contiguous array of slots. One store
 /// per type per runtime, made when the first node of the type starts; it also
 /// holds the per-type facts the runtime needs on the hot path.
-@usableFromInline
+@usableFromInline @MainActor
 class AnyNodeStore {
     let workflowType: Any.Type
     @usableFromInline let typeID: ObjectIdentifier

@@ -2,7 +2,7 @@
 /// parent to apply the resulting action at (R17). One object per node with
 /// an output, made when the node starts; each parent render replaces `map`
 /// in place (R7), so re-rendering allocates nothing.
-@usableFromInline
+@usableFromInline @MainActor
 class OutputRoute<Output> {
     @usableFromInline
     init() {}

@@ -37,7 +37,7 @@ struct RenderContextPool: ~Copyable {
     }
 
     /// A valid context for a render of `node`, owned by the pool.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @MainActor
     mutating func take<W: Workflow>(
         _: W.Type, runtime: FastRuntime, node: NodeHandle
     ) -> Unmanaged<RenderContext<W>> {
@@ -45,7 +45,7 @@ struct RenderContextPool: ~Copyable {
         inUse += 1
         if k < count {
             let context = self.context(at: k, as: W.self)
-            context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
+            context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
         }
         return addContext(at: k, as: W.self, runtime: runtime, node: node)
@@ -60,7 +60,7 @@ struct RenderContextPool: ~Copyable {
     ) -> Unmanaged<RenderContext<W>> {
         if k == 0, adoptSpares() {
             let context = self.context(at: 0, as: W.self)
-            context._withUnsafeGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
+            context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
         }
         if k > moreCapacity {
@@ -90,11 +90,11 @@ struct RenderContextPool: ~Copyable {
     /// Ends the innermost render: its context becomes invalid, and stays in
     /// the pool only if nobody else holds it. One that a user kept learns
     /// its node's key (R5's message), from `key`.
-    @inlinable @inline(__always)
+    @inlinable @inline(__always) @MainActor
     mutating func giveBack<W: Workflow>(_: W.Type, key: () -> String) {
         inUse -= 1
         let k = inUse
-        context(at: k, as: W.self)._withUnsafeGuaranteedRef { $0.invalidate() }
+        context(at: k, as: W.self).withGuaranteedRef { $0.invalidate() }
         let heldByPoolOnly = k == 0
             ? Self.isHeldByPoolOnly(&first!, as: W.self)
             : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], as: W.self)
@@ -116,9 +116,9 @@ struct RenderContextPool: ~Copyable {
 
     /// Lets go of context `k` (a user keeps it), which keeps its node's
     /// `key`, and moves the last context into its place.
-    @inlinable @inline(never)
+    @inlinable @inline(never) @MainActor
     mutating func drop<W: Workflow>(at k: Int, as _: W.Type, key: String) {
-        context(at: k, as: W.self)._withUnsafeGuaranteedRef { $0.keep(key: key) }
+        context(at: k, as: W.self).withGuaranteedRef { $0.keep(key: key) }
         removeContext(at: k).release()
     }
 

@@ -1,7 +1,7 @@
 /// A workflow type's number in one runtime: where its store sits in the
 /// runtime's table of stores. With the key, it is a node's identity (R1).
 @usableFromInline
-struct TypeIndex: Equatable {
+struct TypeIndex: Equatable, Sendable {
     @usableFromInline var rawValue: UInt16
 
     @inlinable
