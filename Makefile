@@ -1,6 +1,11 @@
 # make test            the tests (what CI runs): swift test with exclusivity
-#                      checked everywhere (test-checked), bench-smoke, a short
-#                      soak, then swift test under AddressSanitizer (checked too)
+#                      checked everywhere (test-checked), the isolation check,
+#                      bench-smoke, a short soak, then swift test under
+#                      AddressSanitizer (checked too)
+# make isolation-check  Swift 6 code that sends off the main actor does not
+#                      compile, ordinary Swift 6 app code does, and Swift 5
+#                      code that sends anywhere still does (fixtures in
+#                      Scripts/fixtures/isolation, not part of any target)
 # make test-checked    swift test on a copy of the package without
 #                      @exclusivity(unchecked) (build in .build-checked), so
 #                      that an overlapping access traps (FILTER=regex)
@@ -54,12 +59,13 @@ INSTRUCTIONS := . Scripts/lib/ensure-packages.sh && ensure_command valgrind valg
 	python3 Scripts/bench_instructions.py $(if $(CASES),--cases '$(CASES)')
 ORDO := $(BENCH)/run-ordo.sh
 
-.PHONY: test test-checked bench bench-smoke bench-check bench-baseline bench-build jemalloc \
+.PHONY: test test-checked isolation-check bench bench-smoke bench-check bench-baseline bench-build jemalloc \
 	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
 	sanitize-thread fuzz report report-check profile trace trace-probe example
 
 test:
 	$(MAKE) test-checked
+	$(MAKE) isolation-check
 	$(MAKE) bench-smoke
 	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
 	$(MAKE) sanitize-address
@@ -72,6 +78,12 @@ CHECKED_TREE := .build-checked/tree
 test-checked:
 	Scripts/exclusivity-checked-tree.sh $(CHECKED_TREE)
 	cd $(CHECKED_TREE) && swift test $(if $(FILTER),--filter '$(FILTER)')
+
+# The API's main-actor isolation as the compiler sees it (rule R22): fixtures
+# type-checked against the debug build's Workflow module in Swift 6 and
+# Swift 5 mode (Scripts/isolation-check.sh).
+isolation-check:
+	Scripts/isolation-check.sh
 
 # jemalloc is linked into every benchmark executable (a fresh machine lacks it).
 jemalloc:
