@@ -183,7 +183,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Compile-only checks that code written against upstream's API
-        // builds unchanged.
+        // builds unchanged, in Swift 5 mode as that code was written.
         .testTarget(
             name: "APICompatibilityTests",
             dependencies: [
@@ -192,8 +192,20 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The same files (symbolic links) built in Swift 6 mode, as a Swift
+        // 6 client builds them: they carry the annotations such a client
+        // writes (`@MainActor` on what runs the API off a render).
+        .testTarget(
+            name: "APICompatibilitySwift6Tests",
+            dependencies: [
+                "Workflow", "WorkflowTesting", "WorkflowConcurrency", "WorkflowConcurrencyTesting",
+                "WorkflowCombine", "WorkflowCombineTesting", combineOnLinux,
+            ]
+        ),
     ],
-    // Swift 5 mode, as upstream: the runtime is main-queue confined by rule
-    // R22 and checks that at run time rather than through Sendable.
+    // Swift 6 mode: the API states rule R22 (everything on the main queue)
+    // as main-actor isolation, which the compiler checks for Swift 6 clients
+    // and the runtime for Swift 5 ones. The targets built in Swift 5 mode say
+    // why where they are declared.
     swiftLanguageModes: [.v6]
 )

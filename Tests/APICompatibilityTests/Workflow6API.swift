@@ -147,13 +147,20 @@ private func combineSurface() {
 }
 
 /// Compiled, never called: the default configuration is process-wide.
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func configurationSurface() {
     Runtime.updateDefaultConfiguration { configuration in
         configuration.renderOnlyIfStateChanged = true
         configuration.useSinkEventHandler = true
         configuration.suppressPerceptionCheckingWhenUsingObservation = true
     }
+#if swift(>=6)  // a Swift 6 client writes the isolation into the type
+    let update: @MainActor ((inout Runtime.Configuration) -> Void) -> Void = Runtime.updateDefaultConfiguration
+#else
     let update: ((inout Runtime.Configuration) -> Void) -> Void = Runtime.updateDefaultConfiguration
+#endif
     let host = Runtime.withConfiguration(override: { $0.useSinkEventHandler = true }) {
         WorkflowHost(workflow: Dashboard(clockStart: 0))
     }
@@ -161,6 +168,9 @@ private func configurationSurface() {
     _ = (update, host, flags.useSinkEventHandler, flags.suppressPerceptionCheckingWhenUsingObservation)
 }
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func hostSurface(_ host: WorkflowHost<Dashboard>, cancellables: inout Set<AnyCancellable>) {
     let rendering: String = host.rendering
     let renderings: AnyPublisher<String, Never> = host.renderingPublisher
@@ -177,6 +187,7 @@ private func hostSurface(_ host: WorkflowHost<Dashboard>, cancellables: inout Se
 }
 
 /// The proposal's streams.
+@MainActor
 private func streamSurface(_ host: WorkflowHost<Dashboard>) async {
     let renderings: AsyncStream<String> = host.renderings
     let outputs: AsyncStream<Dashboard.Output> = host.outputs
@@ -188,6 +199,9 @@ private func streamSurface(_ host: WorkflowHost<Dashboard>) async {
     }
 }
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func renderTestSurface() {
     Dashboard(clockStart: 0)
         .renderTester()

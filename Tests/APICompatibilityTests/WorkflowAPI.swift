@@ -261,6 +261,9 @@ private struct APIParent: Workflow {
 
 /// Typed references: each breaks the build if the declaration's signature
 /// drifts from upstream's.
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func pinnedSignatures() {
     typealias W = APIParent
     typealias Child = APICounter
@@ -309,9 +312,17 @@ private func pinnedSignatures() {
         RenderContext<W>.makeSink(of:onEvent:)
     let _: (RenderContext<W>) -> () -> Sink<W.Output> = RenderContext<W>.makeOutputSink
     let _: (RenderContext<W>) -> () -> StateMutationSink<W> = RenderContext<W>.makeStateMutationSink
+#if swift(>=6)  // a Swift 6 client writes the isolation into the type
+    let _: (@escaping @MainActor (Int) -> Void) -> Sink<Int> = Sink.init
+#else
     let _: (@escaping (Int) -> Void) -> Sink<Int> = Sink.init
+#endif
     let _: (Sink<Int>) -> (Int) -> Void = Sink<Int>.send
+#if swift(>=6)  // a Swift 6 client writes the isolation into the type
+    let _: (Sink<Int>) -> (@escaping @MainActor (String) -> Int) -> Sink<String> = Sink<Int>.contraMap
+#else
     let _: (Sink<Int>) -> (@escaping (String) -> Int) -> Sink<String> = Sink<Int>.contraMap
+#endif
     let _: (StateMutationSink<W>) -> (@escaping (inout W.State) -> Void) -> Void = StateMutationSink<W>.send
     let _: (StateMutationSink<W>) -> (WritableKeyPath<W.State, Int>, Int) -> Void = StateMutationSink<W>.send(_:value:)
     let _: (Lifetime) -> (@escaping () -> Void) -> Void = Lifetime.onEnded
@@ -325,12 +336,20 @@ private func pinnedSignatures() {
     let _: (AnyWorkflow<Int, Never>) -> (@escaping (Int) -> String) -> AnyWorkflow<String, Never> = AnyWorkflow<Int, Never>.mapRendering
 
     // Host.
+#if swift(>=6)  // a Swift 6 client writes the isolation into the type
+    let _: @MainActor (W, [WorkflowObserver], WorkflowDebugger?) -> WorkflowHost<W> = WorkflowHost.init(workflow:observers:debugger:)
+#else
     let _: (W, [WorkflowObserver], WorkflowDebugger?) -> WorkflowHost<W> = WorkflowHost.init(workflow:observers:debugger:)
+#endif
     let _: (WorkflowHost<W>) -> (W) -> Void = WorkflowHost<W>.update(workflow:)
     let _: KeyPath<WorkflowHost<W>, W.Screen> = \.rendering
 
     // Runtime configuration.
+#if swift(>=6)  // a Swift 6 client writes the isolation into the type
+    let _: @MainActor (((inout Runtime.Configuration) -> Void)?, () -> Int) -> Int = Runtime.withConfiguration(override:operation:)
+#else
     let _: (((inout Runtime.Configuration) -> Void)?, () -> Int) -> Int = Runtime.withConfiguration(override:operation:)
+#endif
     let _: WritableKeyPath<Runtime.Configuration, Bool> = \.renderOnlyIfStateChanged
     let _: DispatchQueue = .workflowExecution
 }
@@ -362,6 +381,9 @@ private func actionInitialisers() {
 
 // MARK: Hosts
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func hosts() {
     let plain = WorkflowHost(workflow: APIParent())
     let observed = WorkflowHost(workflow: APIParent(), observers: [APIObserver()])

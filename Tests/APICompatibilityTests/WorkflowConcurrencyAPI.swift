@@ -164,6 +164,9 @@ private func workerSurface() async {
     _ = (someWorker, someSequenceWorker)
 }
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func expectWorkerSurface() {
     ConcurrencyAPIParent(userID: 1)
         .renderTester()
@@ -177,6 +180,9 @@ private func expectWorkerSurface() {
 }
 
 @available(*, deprecated, message: "uses the deprecated spelling on purpose")
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func deprecatedExpectSurface() {
     ConcurrencyAPIParent(userID: 1)
         .renderTester()
@@ -188,6 +194,9 @@ private func deprecatedExpectSurface() {
 
 // MARK: A test, so the target runs
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 @Suite("WorkflowConcurrency API compatibility")
 struct WorkflowConcurrencyAPITests {
     @Test("a render test of a workflow with workers, written the upstream way, passes")

@@ -89,6 +89,9 @@ private struct TestingAPIError: Error {}
 
 // MARK: RenderTester
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func renderTesterEntryPoints() {
     let fromInitialState: RenderTester<TestingAPIParent> = TestingAPIParent(prop: 1).renderTester()
     let fromGivenState: RenderTester<TestingAPIParent> = TestingAPIParent(prop: 1)
@@ -96,6 +99,9 @@ private func renderTesterEntryPoints() {
     _ = (fromInitialState, fromGivenState)
 }
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func renderTesterExpectations() {
     TestingAPIParent(prop: 1)
         .renderTester()
@@ -132,6 +138,9 @@ private func renderTesterExpectations() {
         }
 }
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func renderVariants() throws {
     let tester = TestingAPIParent(prop: 1).renderTester()
 
@@ -149,6 +158,9 @@ private func renderVariants() throws {
 
 // MARK: RenderTesterResult
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func resultChecks() throws {
     let result = TestingAPIParent(prop: 1).renderTester().render { $0.onFinish() }
 
@@ -191,6 +203,9 @@ private func resultChecks() throws {
 
 // MARK: WorkflowActionTester
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 private func actionTester() throws {
     let tester: WorkflowActionTester<TestingAPIParent, TestingAPIParent.Action> = TestingAPIParent.Action
         .tester(withState: TestingAPIParent.State())
@@ -223,6 +238,9 @@ private func actionTester() throws {
 
 // MARK: A test, so the target runs
 
+#if swift(>=6)  // a Swift 6 client runs hosts and testers on the main actor
+@MainActor
+#endif
 @Suite("WorkflowTesting API compatibility")
 struct WorkflowTestingAPITests {
     @Test("a render test and an action test written the upstream way pass")

@@ -1,0 +1,1 @@
+../APICompatibilityTests/Workflow6API.swift

@@ -1,0 +1,1 @@
+../APICompatibilityTests/WorkflowTestingAPI.swift
