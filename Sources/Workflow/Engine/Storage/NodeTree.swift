@@ -103,6 +103,7 @@ struct NodeTree: ~Copyable {
     /// Gives back what each container holds beyond twice what the tree now
     /// needs (and beyond `keptRoom`), once it holds four times that. Only
     /// free tails go: live nodes never move.
+    @MainActor  // the stores are main-actor objects
     mutating func trim(keeping keptRoom: Int) {
         nodes.trimFreeTail(keeping: keptRoom)
         if sessions.count > nodes.count {
