@@ -87,7 +87,7 @@ public struct RenderTesterResult<WorkflowType: Workflow> {
                 action,
                 "Action (First) does not match the expected action (Second)",
                 fileID: fileID,
-                filePath: file,
+                filePath: (file),
                 line: line,
                 column: column
             )
@@ -139,7 +139,7 @@ extension RenderTesterResult where WorkflowType.State: Equatable {
             expectedState,
             "State (First) does not match the expected state (Second)",
             fileID: fileID,
-            filePath: file,
+            filePath: (file),
             line: line,
             column: column
         )
@@ -164,7 +164,7 @@ extension RenderTesterResult where WorkflowType.State: Equatable {
             expectedState,
             "State (First) does not match the expected state (Second)",
             fileID: fileID,
-            filePath: file,
+            filePath: (file),
             line: line,
             column: column
         )
@@ -189,7 +189,7 @@ extension RenderTesterResult where WorkflowType.Output: Equatable {
                 expectedOutput,
                 "Output (First) does not match the expected output (Second)",
                 fileID: fileID,
-                filePath: file,
+                filePath: (file),
                 line: line,
                 column: column
             )

@@ -111,7 +111,7 @@ extension WorkflowActionTester where WorkflowType.State: Equatable {
         file: StaticString = #file,
         line: UInt = #line
     ) -> WorkflowActionTester<WorkflowType, Action> {
-        expectNoDifference(state, expectedState, fileID: file, filePath: file, line: line, column: 1)
+        expectNoDifference(state, expectedState, fileID: file, filePath: (file), line: line, column: 1)
         return self
     }
 }
@@ -126,7 +126,7 @@ extension WorkflowActionTester where WorkflowType.Output: Equatable {
         line: UInt = #line
     ) -> WorkflowActionTester<WorkflowType, Action> {
         verifyOutput(file: file, line: line) { output in
-            expectNoDifference(output, expectedOutput, fileID: file, filePath: file, line: line, column: 1)
+            expectNoDifference(output, expectedOutput, fileID: file, filePath: (file), line: line, column: 1)
         }
     }
 }
