@@ -115,14 +115,12 @@ let package = Package(
         .target(
             name: "InboxExample",
             dependencies: ["Workflow", "WorkflowConcurrency"],
-            path: "Examples/Inbox/Sources/InboxExample",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            path: "Examples/Inbox/Sources/InboxExample"
         ),
         .executableTarget(
             name: "inbox-example",
             dependencies: ["InboxExample", "Workflow", "WorkflowReference"],
-            path: "Examples/Inbox/Sources/InboxExampleApp",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            path: "Examples/Inbox/Sources/InboxExampleApp"
         ),
         .testTarget(
             name: "InboxExampleTests",
@@ -134,8 +132,7 @@ let package = Package(
                 "WorkflowConcurrency",
                 "WorkflowConcurrencyTesting",
             ],
-            path: "Examples/Inbox/Tests/InboxExampleTests",
-            swiftSettings: [.swiftLanguageMode(.v5)]
+            path: "Examples/Inbox/Tests/InboxExampleTests"
         ),
         .testTarget(
             name: "WorkflowTests",

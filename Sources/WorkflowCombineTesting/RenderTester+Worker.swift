@@ -31,7 +31,7 @@ extension RenderTester {
                 reportIssue(
                     "Workers of type \(ExpectedWorkerType.self) not equivalent. Expected: \(worker). Got: \(workflow.worker)",
                     fileID: file,
-                    filePath: file,
+                    filePath: (file),  // the test's #file as its path, on purpose
                     line: line,
                     column: 1
                 )

@@ -65,12 +65,14 @@ final class ReferenceObserverList<Value> {
 
     deinit {
         // Its host, the one owner, is released on the main queue (R22).
-        MainQueue.assumeMainActor {
-            let finished = observers
-            observers = []
-            for observer in finished {
-                observer.onFinish?()
-            }
+        MainQueue.assumeMainActor(self) { $0.finishOnRelease() }
+    }
+
+    private func finishOnRelease() {
+        let finished = observers
+        observers = []
+        for observer in finished {
+            observer.onFinish?()
         }
     }
 }

@@ -54,7 +54,7 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// when released by code of a running cascade, once it has unwound.
     deinit {
         MainQueue.check("ReferenceWorkflowHost<\(WorkflowType.self)> was released")
-        MainQueue.assumeMainActor { core.release() }
+        MainQueue.assumeMainActor(core) { $0.release() }
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange`, then a

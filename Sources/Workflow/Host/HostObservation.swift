@@ -111,12 +111,14 @@ package final class HostObservers<Value> {
 
     deinit {
         // Its host, the one owner, is released on the main queue (R22).
-        MainQueue.assumeMainActor {
-            let finished = entries
-            entries = []
-            for entry in finished {
-                entry.finish?()
-            }
+        MainQueue.assumeMainActor(self) { $0.finishOnRelease() }
+    }
+
+    private func finishOnRelease() {
+        let finished = entries
+        entries = []
+        for entry in finished {
+            entry.finish?()
         }
     }
 }

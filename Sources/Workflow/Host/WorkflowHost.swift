@@ -57,7 +57,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     deinit {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
-        MainQueue.assumeMainActor { port.release() }
+        MainQueue.assumeMainActor(port) { $0.release() }
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and

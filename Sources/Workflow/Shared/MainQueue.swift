@@ -32,24 +32,28 @@ package enum MainQueue {
     /// Runs `body` on the main queue: now if already there, else later.
     package static func run(_ body: @escaping @MainActor () -> Void) {
         if isOnMainQueue {
-            assumeMainActor(body)
+            assumeMainActor(body) { $0() }
         } else {
             DispatchQueue.main.async { body() }
         }
     }
 
-    /// Runs `body`, main-actor code, from code the compiler cannot place but
-    /// that runs on the main queue, the main actor's executor: a deinit
-    /// after `check`, or a branch that `isOnMainQueue` chose. Unlike
+    /// Runs `body(value)`, main-actor code, from code the compiler cannot
+    /// place but that runs on the main queue, the main actor's executor: a
+    /// deinit after `check`, or a branch that `isOnMainQueue` chose. Unlike
     /// `MainActor.assumeIsolated` it checks nothing itself (the caller did),
-    /// which keeps it free on the paths that use it.
+    /// which keeps it free on the paths that use it. `body` gets what it
+    /// works on as its argument, so that it captures nothing: a closure that
+    /// captured would be allocated, a deinit's for every release.
     @inlinable @inline(__always)
-    package static func assumeMainActor<Result>(_ body: @MainActor () throws -> Result) rethrows -> Result {
+    package static func assumeMainActor<Value, Result>(
+        _ value: Value, _ body: @MainActor (Value) throws -> Result
+    ) rethrows -> Result {
         try withoutActuallyEscaping(body) { body in
             // Sound: the caller runs on the main queue. A main-actor function
             // type differs from a plain one only in what the compiler checks,
             // not in how it is called.
-            try unsafeBitCast(body, to: (() throws -> Result).self)()
+            try unsafeBitCast(body, to: ((Value) throws -> Result).self)(value)
         }
     }
 }

@@ -47,7 +47,7 @@ final class WorkflowNode<WorkflowType: Workflow> {
 
     deinit {
         // Released on the main queue, as a host is (R22).
-        MainQueue.assumeMainActor { runtime.tearDown() }
+        MainQueue.assumeMainActor(port) { $0.runtime.tearDown() }
     }
 
     /// Whether the node has no parent session.

@@ -11,14 +11,14 @@ public struct MessageDetailWorkflow: Workflow, Equatable {
     public typealias State = Void
 
     /// What the user asked of the open message; the root acts on it.
-    public enum Output: Equatable {
+    public enum Output: Equatable, Sendable {
         case back
         case toggleStar(MailRecord.ID)
         case delete(MailRecord.ID)
     }
 
     /// The detail's buttons.
-    public enum Action: WorkflowAction, Equatable {
+    public enum Action: WorkflowAction, Equatable, Sendable {
         public typealias WorkflowType = MessageDetailWorkflow
 
         case back

@@ -12,14 +12,14 @@ public struct MessageRowWorkflow: Workflow, Equatable {
     public typealias State = Void
 
     /// What the user asked of the row; the list passes it up.
-    public enum Output: Equatable {
+    public enum Output: Equatable, Sendable {
         case open(MailRecord.ID)
         case toggleStar(MailRecord.ID)
         case delete(MailRecord.ID)
     }
 
     /// The row's buttons.
-    public enum Action: WorkflowAction, Equatable {
+    public enum Action: WorkflowAction, Equatable, Sendable {
         public typealias WorkflowType = MessageRowWorkflow
 
         case tap

@@ -1,9 +1,11 @@
 // The renderings: plain values a UI layer would draw. There is no UI on
-// Linux, so each screen also describes itself as a few lines of text.
+// Linux, so each screen also describes itself as a few lines of text. The
+// callbacks are main-actor closures, as a UI's are, which makes the screens
+// `Sendable`: they may be read from a `renderings` stream.
 
 /// The whole app: a search field over the list, and the open message pushed
 /// over both.
-public struct InboxScreen {
+public struct InboxScreen: Sendable {
     public var search: SearchFieldScreen
     /// Nil while the mailbox loads.
     public var list: MessageListScreen?
@@ -11,19 +13,19 @@ public struct InboxScreen {
 }
 
 /// The search field: its text, and what typing calls with the new text.
-public struct SearchFieldScreen {
+public struct SearchFieldScreen: Sendable {
     public var text: String
-    public var onTextChanged: (String) -> Void
+    public var onTextChanged: @MainActor (String) -> Void
 }
 
 /// The scrollable list of messages.
-public struct MessageListScreen {
+public struct MessageListScreen: Sendable {
     /// The rows that match the query, in mailbox order.
     public var rows: [MessageRowScreen]
     /// The records in the mailbox, matching or not.
     public var totalCount: Int
     public var firstVisibleRow: Int
-    public var onScroll: (Int) -> Void
+    public var onScroll: @MainActor (Int) -> Void
 
     /// The rows a phone would show at the scroll position.
     public var visibleRows: ArraySlice<MessageRowScreen> {
@@ -32,26 +34,26 @@ public struct MessageListScreen {
 }
 
 /// One message in the list, with its buttons.
-public struct MessageRowScreen {
+public struct MessageRowScreen: Sendable {
     public var id: MailRecord.ID
     public var title: String
     public var sender: String
     public var isStarred: Bool
-    public var onTap: () -> Void
-    public var onStar: () -> Void
-    public var onDelete: () -> Void
+    public var onTap: @MainActor () -> Void
+    public var onStar: @MainActor () -> Void
+    public var onDelete: @MainActor () -> Void
 }
 
 /// The open message, with its buttons.
-public struct MessageDetailScreen {
+public struct MessageDetailScreen: Sendable {
     public var id: MailRecord.ID
     public var title: String
     public var sender: String
     public var body: String
     public var isStarred: Bool
-    public var onBack: () -> Void
-    public var onStar: () -> Void
-    public var onDelete: () -> Void
+    public var onBack: @MainActor () -> Void
+    public var onStar: @MainActor () -> Void
+    public var onDelete: @MainActor () -> Void
 }
 
 // MARK: Text

@@ -3,6 +3,7 @@ import WorkflowConcurrencyTesting
 import WorkflowTesting
 @testable import InboxExample
 
+@MainActor
 @Suite("InboxWorkflow")
 struct InboxWorkflowTests {
     @Test("T10, WK2: until the records arrive, the root runs the loader under \"load\" and shows no list")
@@ -102,6 +103,7 @@ struct InboxWorkflowTests {
     }
 }
 
+@MainActor
 @Suite("InboxWorkflow.Action")
 struct InboxWorkflowActionTests {
     typealias Action = InboxWorkflow.Action

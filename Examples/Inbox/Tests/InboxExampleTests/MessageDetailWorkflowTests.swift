@@ -2,6 +2,7 @@ import Testing
 import WorkflowTesting
 @testable import InboxExample
 
+@MainActor
 @Suite("MessageDetailWorkflow")
 struct MessageDetailWorkflowTests {
     @Test("the detail shows the whole message")

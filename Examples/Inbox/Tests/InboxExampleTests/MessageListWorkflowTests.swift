@@ -2,6 +2,7 @@ import Testing
 import WorkflowTesting
 @testable import InboxExample
 
+@MainActor
 @Suite("MessageListWorkflow")
 struct MessageListWorkflowTests {
     @Test("R1: one row per matching record, keyed by the record id, in mailbox order")

@@ -2,6 +2,7 @@ import Testing
 import WorkflowTesting
 @testable import InboxExample
 
+@MainActor
 @Suite("MessageRowWorkflow")
 struct MessageRowWorkflowTests {
     @Test("the row shows its record")

@@ -3,6 +3,7 @@ import Workflow
 import WorkflowConcurrency
 @testable import InboxExample
 
+@MainActor
 @Suite("RecordLoader")
 struct RecordLoaderTests {
     @Test("the loader's output is `count` records with ids 0 ..< count, the same on every run")
@@ -57,6 +58,7 @@ private struct LoaderParent: Workflow {
     }
 }
 
+@MainActor
 @Suite("MailRecord")
 struct MailRecordTests {
     @Test("a record matches a lower-case query found in its sender or subject")

@@ -192,7 +192,7 @@ final class FastRuntime {
     deinit {
         // The last reference goes on the main queue: the host's, released
         // there (R22), or a send's, which ran there.
-        MainQueue.assumeMainActor { tearDownStorage() }
+        MainQueue.assumeMainActor(self) { $0.tearDownStorage() }
     }
 
     private func tearDownStorage() {

@@ -25,10 +25,17 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     /// compile time, then the send.
     override func receiveFromUncheckedCaller(_ action: Action) {
         MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(key))\") was sent \(Action.self)")
-        receive(action)
+        deliver(action)
     }
 
     override func receive(_ action: Action) {
+        deliver(action)
+    }
+
+    /// The send itself, inlined into both entries so that neither pays a
+    /// call more than the other.
+    @inline(__always)
+    private func deliver(_ action: Action) {
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else
