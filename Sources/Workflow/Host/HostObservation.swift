@@ -36,7 +36,11 @@ package final class HostObservers<Value> {
         let finish: (() -> Void)?
     }
 
-    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
+    /// Unchecked by the compiler, so that the deinit may read it: every
+    /// access is on the main queue, the methods' (main-actor code) and the
+    /// deinit's, which runs when the host, the one owner, is released there
+    /// (R22).
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var entries: [Entry] = []
     @exclusivity(unchecked) private var nextID: UInt64 = 0
 
     @usableFromInline package init() {}
@@ -110,11 +114,6 @@ package final class HostObservers<Value> {
     }
 
     deinit {
-        // Its host, the one owner, is released on the main queue (R22).
-        MainQueue.assumeMainActor(self) { $0.finishOnRelease() }
-    }
-
-    private func finishOnRelease() {
         let finished = entries
         entries = []
         for entry in finished {

@@ -25,6 +25,18 @@ class HostPort {
         self.end = end
     }
 
+    /// The host's release (R10), which a subclass that a host owns gives.
+    func releaseByHost() {
+        fatalError("abstract")
+    }
+
+    /// `releaseByHost()` from the host's deinit, which has checked the main
+    /// queue (R22). Not generic, unlike the host: its closure allocates
+    /// nothing.
+    nonisolated static func releaseFromDeinit(_ port: HostPort) {
+        MainQueue.assumeMainActor(port) { $0.releaseByHost() }
+    }
+
     /// The end of a cascade of `runtime`, whose tree this port drives.
     @inlinable @inline(__always)
     final func cascadeDidEnd(_ result: CascadeResult, in runtime: FastRuntime) {

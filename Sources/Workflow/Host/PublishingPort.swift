@@ -83,6 +83,10 @@ final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
         runtime.gate.close { [self] in tearDown() }
     }
 
+    override func releaseByHost() {
+        release()
+    }
+
     /// Ends every node and side effect (R10), then the observers' streams.
     private func tearDown() {
         runtime.tearDown()

@@ -57,7 +57,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     deinit {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was released")
-        MainQueue.assumeMainActor(port) { $0.release() }
+        HostPort.releaseFromDeinit(port)
     }
 
     /// Gives the root a new workflow value: its `workflowDidChange` runs and

@@ -40,20 +40,17 @@ package enum MainQueue {
 
     /// Runs `body(value)`, main-actor code, from code the compiler cannot
     /// place but that runs on the main queue, the main actor's executor: a
-    /// deinit after `check`, or a branch that `isOnMainQueue` chose. Unlike
+    /// branch that `isOnMainQueue` chose, or a deinit that runs there. Unlike
     /// `MainActor.assumeIsolated` it checks nothing itself (the caller did),
-    /// which keeps it free on the paths that use it. `body` gets what it
-    /// works on as its argument, so that it captures nothing: a closure that
-    /// captured would be allocated, a deinit's for every release.
+    /// which keeps it free on the paths that use it. `body` is escaping and
+    /// gets what it works on as its argument, so that a closure literal
+    /// captures nothing and is not allocated (in a generic context it would
+    /// capture the type's metadata: call it from a non-generic one).
     @inlinable @inline(__always)
-    package static func assumeMainActor<Value, Result>(
-        _ value: Value, _ body: @MainActor (Value) throws -> Result
-    ) rethrows -> Result {
-        try withoutActuallyEscaping(body) { body in
-            // Sound: the caller runs on the main queue. A main-actor function
-            // type differs from a plain one only in what the compiler checks,
-            // not in how it is called.
-            try unsafeBitCast(body, to: ((Value) throws -> Result).self)(value)
-        }
+    package static func assumeMainActor<Value>(_ value: Value, _ body: @escaping @MainActor (Value) -> Void) {
+        // Sound: the caller runs on the main queue. A main-actor function
+        // type differs from a plain one only in what the compiler checks,
+        // not in how it is called.
+        unsafeBitCast(body, to: ((Value) -> Void).self)(value)
     }
 }

@@ -192,10 +192,10 @@ final class FastRuntime {
     deinit {
         // The last reference goes on the main queue: the host's, released
         // there (R22), or a send's, which ran there.
-        MainQueue.assumeMainActor(self) { $0.tearDownStorage() }
+        MainQueue.assumeMainActor(self) { $0.tearDownOnMainQueue() }
     }
 
-    private func tearDownStorage() {
+    func tearDownOnMainQueue() {
         // A torn-down tree ended its side effects and killed its sinks
         // already (every node of the tree ended; the other records are
         // free); a runtime whose tree never finished its first render may
