@@ -90,7 +90,9 @@ let package = Package(
         .target(name: "WorkloadProfiles"),
         // What the tests, the differential tester and the benchmarks share:
         // the runtimes they choose from, one protocol over both hosts, the
-        // seeded generator (not a product).
+        // seeded generator (not a product). Swift 5 mode: the benchmark
+        // package builds the same folder in Swift 5 mode, as a Swift 5
+        // client of the library.
         .target(
             name: "WorkflowHostHarness",
             dependencies: ["Workflow", "WorkflowReference", combineOnLinux],
@@ -98,12 +100,14 @@ let package = Package(
         ),
         // Differential testing (not a product): random trees and events run
         // on the fast runtime and on the reference, compared step by step.
+        // Swift 5 mode, as the harness it runs hosts through.
         .target(
             name: "DifferentialTesting",
             dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness", combineOnLinux],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`.
+        // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`
+        // (Swift 5 mode, as DifferentialTesting).
         .executableTarget(
             name: "workflow-fuzz",
             dependencies: ["DifferentialTesting", "WorkloadProfiles"],
@@ -134,6 +138,10 @@ let package = Package(
             ],
             path: "Examples/Inbox/Tests/InboxExampleTests"
         ),
+        // The runtime's own test suites stay in Swift 5 mode: they are the
+        // Swift 5 client the API keeps working for, and they check what only
+        // Swift 5 code can do (a send or a host released off the main queue
+        // stops the program, R22; a render test off the main queue runs).
         .testTarget(
             name: "WorkflowTests",
             dependencies: [
