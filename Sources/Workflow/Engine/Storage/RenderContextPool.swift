@@ -54,7 +54,7 @@ struct RenderContextPool: ~Copyable {
     /// Context `k` = `count`, which the pool does not have yet: an empty
     /// pool first takes the spares of an ended host of the type, else a
     /// new context is made. Out of line: a steady pass never comes here.
-    @inlinable @inline(never)
+    @inlinable @inline(never) @MainActor
     mutating func addContext<W: Workflow>(
         at k: Int, as _: W.Type, runtime: FastRuntime, node: NodeHandle
     ) -> Unmanaged<RenderContext<W>> {
