@@ -15,48 +15,57 @@ extension FastRuntime {
         return rendering
     }
 
+    /// `body` with the trace hooks borrowed, not retained: the runtime holds
+    /// them for as long as it lives, so a hook call pays no retain and
+    /// release of them.
+    @inline(__always)
+    private func hooks<T>(_ body: (RenderTraceHooks) -> T) -> T {
+        Unmanaged.passUnretained(trace.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
     /// `startNode`'s hook, before the node's `makeInitialState`.
     @usableFromInline @inline(never)
     func traceNodeDidStart(_ node: NodeID) {
-        trace.unsafelyUnwrapped.nodeDidStart(handle(node))
+        hooks { $0.nodeDidStart(handle(node)) }
     }
 
     /// `renderNode`'s hook, before the node's frame is pushed: with no
     /// frame on the stack, the node is the root.
     @usableFromInline @inline(never)
     func traceNodeWillRender(_ workflowType: Any.Type, node: NodeID) {
-        trace.unsafelyUnwrapped.nodeWillRender(
-            workflowType, key: tree.nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0
-        )
+        hooks {
+            $0.nodeWillRender(workflowType, key: tree.nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0)
+        }
     }
 
     /// `renderNode`'s hook at its end, after the observers' completions.
     @usableFromInline @inline(never)
     func traceNodeDidRender() {
-        trace.unsafelyUnwrapped.nodeDidRender()
+        hooks { $0.nodeDidRender() }
     }
 
     /// `update`'s hook: `node` got `new` in place of `old` and renders next.
     @usableFromInline @inline(never)
     func traceUpdate<W: Workflow>(of node: NodeID, store: NodeStore<W>, from old: W, to new: W) {
-        trace.unsafelyUnwrapped.nodeDidUpdate(handle(node), isRoot: passes.depth == 0) { store.compare(old, new) }
+        hooks { $0.nodeDidUpdate(handle(node), isRoot: passes.depth == 0) { store.compare(old, new) } }
     }
 
     /// `finishPass`'s hook, at its end: the node's children are now the ones
     /// its pass asked for, in that order.
     @inline(never)
     func traceChildren(of node: NodeID) {
-        let trace = trace.unsafelyUnwrapped
-        let parent = handle(node)
-        var child = tree.nodes[node].firstChild
-        var order = 0
-        while !child.isNone {
-            trace.childWasAsked(
-                handle(child), by: parent, order: order,
-                workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: tree.nodes[keyOf: child]
-            )
-            order += 1
-            child = tree.nodes[child].nextSibling
+        hooks { trace in
+            let parent = handle(node)
+            var child = tree.nodes[node].firstChild
+            var order = 0
+            while !child.isNone {
+                trace.childWasAsked(
+                    handle(child), by: parent, order: order,
+                    workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: tree.nodes[keyOf: child]
+                )
+                order += 1
+                child = tree.nodes[child].nextSibling
+            }
         }
     }
 
