@@ -39,6 +39,12 @@ public class Lifetime {
         }
     }
 
+    /// Makes an ended lifetime new again, for the fast runtime's spares
+    /// (`SideEffectLifetimeSpares`): only one nothing else can reach.
+    package final func restart() {
+        hasEnded = false
+    }
+
     deinit {
         end()
     }

@@ -164,6 +164,10 @@ final class FastRuntime {
 
     /// The configuration the host read when it was made (C1).
     let configuration: Runtime.Configuration
+    /// Whether the runtime was made on the main queue, where all of it runs
+    /// (R22), so that its side effects may reuse and give back ended
+    /// lifetimes (`SideEffectLifetimeSpares`, main queue only).
+    let keepsLifetimeSpares: Bool
 
     /// A runtime for one host, with the configuration the host read (C1);
     /// `startTree` starts its tree.
@@ -176,6 +180,7 @@ final class FastRuntime {
         self.trace = trace.map { RenderTraceHooks(recorder: $0, rendersEveryNode: !configuration.renderSkipping) }
         self.cascade = CascadeLog(recordsPath: hasDebugger)
         self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
+        self.keepsLifetimeSpares = MainQueue.isOnMainQueue
     }
 
     /// The root node (`none` until `startRoot`).
@@ -213,7 +218,7 @@ final class FastRuntime {
                 if !tree.nodes[node].sideEffects.isEmpty {
                     let sideEffects = tree.nodes[node].sideEffects
                     tree.nodes[node].sideEffects = SideEffectList()
-                    SideEffectList.end(sideEffects)
+                    SideEffectList.end(sideEffects, keepsSpares: keepsLifetimeSpares)
                 }
             }
         }

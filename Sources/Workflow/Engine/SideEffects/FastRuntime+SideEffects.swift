@@ -41,10 +41,13 @@ extension FastRuntime {
     /// R11: a key the node does not have: a new lifetime at the end of its
     /// list (after `last`). A key not equal to itself is never found again,
     /// so it starts anew in every pass and ends after it, as upstream's.
+    /// The lifetime is a spare made new when one waits (main queue only).
     private func startSideEffect(
         key: SideEffectKey, node: NodeID, after last: Unmanaged<SideEffectLifetime>?, pass: UInt32
     ) -> Unmanaged<SideEffectLifetime> {
-        let entry = Unmanaged.passRetained(SideEffectLifetime(key: key, pass: pass))
+        let entry = keepsLifetimeSpares
+            ? SideEffectLifetimeSpares.take(key: key, pass: pass) ?? Unmanaged.passRetained(SideEffectLifetime(key: key, pass: pass))
+            : Unmanaged.passRetained(SideEffectLifetime(key: key, pass: pass))
         tree.nodes[node].sideEffects.link(entry, after: last)
         return entry
     }
@@ -73,7 +76,7 @@ extension FastRuntime {
             return
         }
         #endif
-        SideEffectList.end(ended)
+        SideEffectList.end(ended, keepsSpares: keepsLifetimeSpares)
     }
 
     /// Takes side effects taken out of the node's list out of its index

@@ -92,14 +92,19 @@ struct SideEffectList {
     }
 
     /// Ends every lifetime of a list taken out by `remove`, in order, and
-    /// gives back the list's retain of each.
-    static func end(_ list: SideEffectList) {
+    /// gives back the list's retain of each; with `keepsSpares` (a runtime
+    /// on the main queue), a lifetime nothing else can reach any more goes
+    /// to `SideEffectLifetimeSpares` instead of being freed.
+    static func end(_ list: SideEffectList, keepsSpares: Bool) {
         var current = list.first
         while let entry = current {
-            let lifetime = entry.takeRetainedValue()
+            var lifetime = entry.takeRetainedValue()
             current = lifetime.nextSideEffect
             lifetime.nextSideEffect = nil
             lifetime.end()
+            if keepsSpares {
+                SideEffectLifetimeSpares.keep(&lifetime)
+            }
         }
     }
 

@@ -1,0 +1,67 @@
+/// Lifetimes of ended side effects that nothing else can reach, kept for
+/// the next side effect a host starts: a screen that appears again, or a
+/// host made after one ended, starts its side effects without an
+/// allocation each, and ending them frees nothing.
+///
+/// A lifetime joins only when its list held the last reference to it: no
+/// other strong, weak or unowned reference (a user who kept it, even
+/// weakly, sees it ended for good). It joins ended, with its `onEnded`
+/// actions run and released and its key released (where `onEnded` actions
+/// run, so a key's deinit runs where user code may); it leaves made new, so
+/// that a side effect cannot tell it from a fresh one.
+///
+/// Only the main queue touches the spares (R22: a runtime made there runs
+/// there; `FastRuntime.keepsLifetimeSpares`). The list runs through the
+/// lifetimes (`nextSideEffect`), each carrying one retain.
+///
+/// Memory: at most `maximumCount` lifetimes; more are freed.
+enum SideEffectLifetimeSpares {
+    /// The most lifetimes kept.
+    static var maximumCount: Int { 4096 }
+
+    /// The spares, newest first. Main queue only (see above). Unchecked: a
+    /// static variable's dynamic check is a call per access.
+    @exclusivity(unchecked) nonisolated(unsafe) static var first: Unmanaged<SideEffectLifetime>?
+    @exclusivity(unchecked) nonisolated(unsafe) static var count = 0
+
+    /// A spare made new for `key`, first asked for in `pass`, carrying one
+    /// retain for the caller; nil when none is left. Its old key is `.int`
+    /// (see `keep`): writing the new one releases nothing.
+    static func take(key: SideEffectKey, pass: UInt32) -> Unmanaged<SideEffectLifetime>? {
+        guard let entry = first else { return nil }
+        entry._withUnsafeGuaranteedRef { lifetime in
+            first = lifetime.nextSideEffect
+            lifetime.nextSideEffect = nil
+            lifetime.key = key
+            lifetime.seenInPass = pass
+            lifetime.restart()
+        }
+        count -= 1
+        return entry
+    }
+
+    /// Keeps an ended `lifetime` (out of its node's list) if nothing else
+    /// can reach it and there is room; else lets it go.
+    static func keep(_ lifetime: inout SideEffectLifetime) {
+        guard count < maximumCount else { return }
+        // Released here, among the `onEnded` actions; `.int` owns nothing.
+        lifetime.key = .int(0)
+        guard isKnownUniquelyReferenced(&lifetime),
+              _getWeakRetainCount(lifetime) == 1, _getUnownedRetainCount(lifetime) == 1
+        else { return }
+        lifetime.nextSideEffect = first
+        first = Unmanaged.passRetained(lifetime)
+        count += 1
+    }
+
+    /// Frees every spare. An ended lifetime with a key that owns nothing
+    /// runs no user code as it goes.
+    static func discard() {
+        while let entry = first {
+            first = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+            entry._withUnsafeGuaranteedRef { $0.nextSideEffect = nil }
+            entry.release()
+        }
+        count = 0
+    }
+}
