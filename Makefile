@@ -1,11 +1,17 @@
 # make test            the tests (what CI runs): swift test with exclusivity
 #                      checked everywhere (test-checked), the isolation check,
+#                      the documentation built and checked (docs, docs-check),
 #                      bench-smoke, a short soak, then swift test under
 #                      AddressSanitizer (checked too)
 # make isolation-check  Swift 6 code that sends off the main actor does not
 #                      compile, ordinary Swift 6 app code does, and Swift 5
 #                      code that sends anywhere still does (fixtures in
 #                      Scripts/fixtures/isolation, not part of any target)
+# make docs            the DocC site of every product into results/docs; fails
+#                      on any documentation warning or undocumented public symbol
+# make docs-check      opens the built site in headless Chromium: the landing
+#                      page and an article of every module must render
+#                      (screenshot: results/docs-landing.png)
 # make test-checked    swift test on a copy of the package without
 #                      @exclusivity(unchecked) (build in .build-checked), so
 #                      that an overlapping access traps (FILTER=regex)
@@ -34,7 +40,11 @@
 #                      1,000,000 random events on a churning 10,000-row tree:
 #                      memory flat, hosts agree, no lifetime left (SOAK_EVENTS=)
 # make fuzz            differential fuzzing on fresh seeds (FUZZ_SECONDS=600, PROFILE=)
-# make report          the HTML report and charts from results/bench.json
+# make report          the HTML report and charts from results/bench.json, and
+#                      the headline table of README.md (headline-figures)
+# make headline-figures  rewrites the headline table of README.md and of the
+#                      DocC benchmarks article from results/instructions.json
+#                      and results/bench.json
 # make report-check    renders the report in headless Chromium, checks the charts
 # make profile         callgrind and jemalloc profiles of one workload (PROFILE=...)
 # make trace           a render trace of one workload profile (PROFILE=, [CASE=], [OPS=3]):
@@ -61,11 +71,18 @@ ORDO := $(BENCH)/run-ordo.sh
 
 .PHONY: test test-checked isolation-check bench bench-smoke bench-check bench-baseline bench-build jemalloc \
 	bench-instructions bench-instructions-baseline soak sanitize sanitize-address \
-	sanitize-thread fuzz report report-check profile trace trace-probe example
+	sanitize-thread fuzz report report-check profile trace trace-probe example docs docs-check \
+	headline-figures help
+
+# The header above.
+help:
+	@sed -n '/^# make/,/^$$/p' Makefile | sed -e 's/^# \{0,1\}//'
 
 test:
 	$(MAKE) test-checked
 	$(MAKE) isolation-check
+	$(MAKE) docs
+	$(MAKE) docs-check
 	$(MAKE) bench-smoke
 	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
 	$(MAKE) sanitize-address
@@ -164,6 +181,14 @@ BENCH_JSON ?= results/bench.json
 report:
 	@test -f $(BENCH_JSON) || { echo "report: no $(BENCH_JSON); run \`make bench\` first (about 6 min)" >&2; exit 1; }
 	python3 Scripts/report.py --input $(BENCH_JSON) --output results/report
+	$(MAKE) headline-figures
+
+# The table of headline figures in README.md and the DocC benchmarks article,
+# generated from the latest results (Scripts/headline_figures.py): run
+# `make bench-instructions` and `make bench` first, then commit the files.
+HEADLINE_FILES := README.md Sources/Workflow/Workflow.docc/Benchmarks.md
+headline-figures:
+	python3 Scripts/headline_figures.py --instructions results/instructions.json --bench $(BENCH_JSON) $(HEADLINE_FILES)
 
 # Renders the page in headless Chromium and checks the charts are drawn (not CI).
 report-check: report
@@ -211,3 +236,20 @@ trace-probe:
 example:
 	swift build -c release --product inbox-example
 	.build/release/inbox-example $(ARGS)
+
+# The documentation (Scripts/docs.sh): every product's DocC catalogue
+# (Sources/NAME/NAME.docc) with its symbol graphs, built by the toolchain's
+# docc into one static site, results/docs; warnings are errors, and every
+# public symbol must have a doc comment (Scripts/docs_coverage.py). Ends with
+# "docs: passed" or "docs: FAILED: why" (.ci/run counts it).
+docs:
+	Scripts/docs.sh results/docs
+
+# The built site in headless Chromium (Debian's package, installed if
+# missing): the landing page and an article of every module must render;
+# a screenshot of the landing page in results/docs-landing.png. Ends with
+# "docs-check: passed" or "docs-check: FAILED: why" (.ci/run counts it).
+docs-check:
+	@test -f results/docs/index.html || $(MAKE) docs
+	@. Scripts/lib/ensure-packages.sh && ensure_command chromium chromium fonts-dejavu-core
+	python3 Scripts/docs_check.py results/docs results/docs-landing.png

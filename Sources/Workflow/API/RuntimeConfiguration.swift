@@ -76,6 +76,9 @@ extension Runtime {
 extension RenderTrace: @unchecked Sendable {}
 
 extension Runtime {
+    /// The runtime's switches. A host reads them once, when it is created
+    /// (rule C1): the configuration bound by `Runtime.withConfiguration`, else
+    /// the latest default, else these defaults.
     public struct Configuration: Equatable, Sendable {
         /// Upstream's switch: a cascade in which no action changed a state
         /// renders nothing (outputs are still delivered).
@@ -109,6 +112,7 @@ extension Runtime {
             set { renderSkipping = newValue }
         }
 
+        /// Every switch at its default: render skipping on, no render trace.
         public init() {}
 
         /// Every switch at its default.

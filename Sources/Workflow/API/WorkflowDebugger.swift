@@ -9,8 +9,11 @@ public protocol WorkflowDebugger {
 
 /// A node and its subtree: type, state description, children sorted by key.
 public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable, Sendable {
+    /// The name of the node's workflow type.
     public var workflowType: String
+    /// The node's state, as `String(describing:)` prints it.
     public var stateDescription: String
+    /// The node's children, sorted by key (then by type name).
     public var children: [Child]
 
     package init(workflowType: String, stateDescription: String, children: [Child] = []) {
@@ -21,7 +24,9 @@ public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable, Sendable {
 
     /// A child and the key its parent rendered it with.
     public struct Child: Codable, Equatable, Sendable {
+        /// The key the parent rendered this child with (empty when it gave none).
         public var key: String
+        /// The child's own subtree.
         public var snapshot: WorkflowHierarchyDebugSnapshot
 
         package init(key: String, snapshot: WorkflowHierarchyDebugSnapshot) {
@@ -47,7 +52,9 @@ extension WorkflowHierarchyDebugSnapshot {
 
 /// Where an update came from, from the root down to the node that got it.
 public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
+    /// The name of the workflow type of the node this level describes.
     public var workflowType: String
+    /// Whether this node was updated itself or one of its descendants was.
     public var kind: Kind
 
     package init(workflowType: String, kind: Kind) {
@@ -55,6 +62,7 @@ public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
         self.kind = kind
     }
 
+    /// How an update concerns the node it is attached to.
     public indirect enum Kind: Equatable, Sendable {
         /// This node's state was updated.
         case didUpdate(source: Source)
@@ -62,9 +70,17 @@ public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
         case childDidUpdate(WorkflowUpdateDebugInfo)
     }
 
+    /// What started an update of a node's state.
     public indirect enum Source: Equatable, Sendable {
+        /// An action sent from outside the tree, through one of the node's sinks.
         case external
+        /// A worker's result. Kept for source compatibility: this runtime
+        /// never reports it, since a worker is a node of its own whose result
+        /// reaches the parent as an output (`subtree`).
         case worker
+        /// An action sent by a side effect. Kept for source compatibility:
+        /// this runtime reports such a send as `external`, since a side
+        /// effect sends through an ordinary sink.
         case sideEffect
         /// An output of the subtree described.
         case subtree(WorkflowUpdateDebugInfo)
@@ -91,6 +107,8 @@ extension WorkflowUpdateDebugInfo.Kind: Codable {
         case type, source, childUpdate
     }
 
+    /// Writes the kind as a `type` of "didUpdate" or "childDidUpdate",
+    /// beside its source or the child's update.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -103,6 +121,8 @@ extension WorkflowUpdateDebugInfo.Kind: Codable {
         }
     }
 
+    /// Reads a kind written by `encode(to:)`; an unknown `type` is a
+    /// decoding error.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -122,6 +142,8 @@ extension WorkflowUpdateDebugInfo.Source: Codable {
         case type, debugInfo
     }
 
+    /// Writes the source as a `type` of "external", "worker",
+    /// "side-effect" or "subtree", with the subtree's update for the last.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -134,6 +156,8 @@ extension WorkflowUpdateDebugInfo.Source: Codable {
         }
     }
 
+    /// Reads a source written by `encode(to:)`; an unknown `type` is a
+    /// decoding error.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)

@@ -1,24 +1,35 @@
 /// Logging configuration, as upstream. On Linux there is no os_signpost: the
 /// settings are kept and the runtime logs nothing, at no cost.
 public enum WorkflowLogging {
+    /// What the runtime would log when logging is enabled.
     public struct Config: Sendable {
+        /// Which renders are logged.
         public enum RenderLoggingMode: Sendable {
+            /// No render is logged.
             case none
+            /// Only the root's render, once per render pass.
             case rootsOnly
+            /// Every node's render.
             case allNodes
         }
 
+        /// Which renders are logged.
         public var renderLoggingMode: RenderLoggingMode = .allNodes
+        /// Whether the start and end of every node are logged.
         public var logLifetimes = true
+        /// Whether every action applied is logged.
         public var logActions = true
 
+        /// A configuration; by default every render, lifetime and action is logged.
         public init(renderLoggingMode: RenderLoggingMode = .allNodes, logLifetimes: Bool = true, logActions: Bool = true) {
             self.renderLoggingMode = renderLoggingMode
             self.logLifetimes = logLifetimes
             self.logActions = logActions
         }
 
+        /// Everything: every node's render, every lifetime, every action.
         public static let debug = Config(renderLoggingMode: .allNodes, logLifetimes: true, logActions: true)
+        /// The root's renders and the actions, without lifetimes: the default.
         public static let rootRendersAndActions = Config(renderLoggingMode: .rootsOnly, logLifetimes: false, logActions: true)
     }
 

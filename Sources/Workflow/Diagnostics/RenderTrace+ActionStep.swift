@@ -18,12 +18,14 @@ extension RenderTrace {
         public let actionType: Any.Type
         /// The node's workflow type and key.
         public let workflowType: Any.Type
+        /// The key the node's parent gave it (empty for the root).
         public let key: String
         /// The node's path, as `NodeVisit.path` writes it.
         public let path: String
         /// False for the node whose sink got the action; true for a parent
         /// reached through a child's output.
         public let reachedByOutput: Bool
+        /// What the action did to the node's state.
         public let stateChange: StateChange
         /// From the end of the previous step (for the sending node, from the
         /// start of the cascade) to the end of this node's `apply`: the

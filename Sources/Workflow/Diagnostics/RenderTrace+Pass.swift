@@ -18,6 +18,7 @@ extension RenderTrace {
         /// The host's number in its trace, from 1, in the order the hosts
         /// were made.
         public let host: Int
+        /// What started the pass.
         public let trigger: Trigger
         /// The nodes the cascade's action applied at: the sending node first,
         /// then each parent its output reached. Empty for other triggers.

@@ -144,6 +144,7 @@ public final class RenderTrace {
 /// Two traces are equal when they are the same recorder, so that
 /// `Runtime.Configuration` can hold one and stay `Equatable`.
 extension RenderTrace: Equatable {
+    /// Whether `lhs` and `rhs` are the same trace object.
     public static func == (lhs: RenderTrace, rhs: RenderTrace) -> Bool {
         lhs === rhs
     }

@@ -4,10 +4,13 @@
 public struct RenderTraceSummary: CustomStringConvertible {
     /// One workflow type's figures over the passes of the trace.
     public struct Row {
+        /// The workflow type.
         public let workflowType: Any.Type
+        /// The type's name as `String(describing:)` prints it.
         public let name: String
         /// Renders of nodes of this type, and skips (S2).
         public let renders: Int
+        /// How often a node of this type was skipped, clean with equal props (S2).
         public let skips: Int
         /// The renders' self time (their children's renders left out), summed.
         public let selfDuration: Duration
@@ -18,6 +21,7 @@ public struct RenderTraceSummary: CustomStringConvertible {
 
     /// How many passes the trace held, and how many of each trigger.
     public let passes: Int
+    /// The passes counted by what started them.
     public let passesByTrigger: [RenderTrace.Pass.Trigger: Int]
     /// One row per workflow type seen, by `selfDuration`, largest first.
     public let rows: [Row]
@@ -27,7 +31,9 @@ public struct RenderTraceSummary: CustomStringConvertible {
     /// The passes that took longest, longest first (at most five).
     public let slowestPasses: [(number: Int, title: String, duration: Duration, rendered: Int, skipped: Int)]
 
+    /// Renders of every type, in all the passes held.
     public var renders: Int { rows.reduce(0) { $0 + $1.renders } }
+    /// Skips of every type, in all the passes held.
     public var skips: Int { rows.reduce(0) { $0 + $1.skips } }
 
     init(_ trace: RenderTrace) {
