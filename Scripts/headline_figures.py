@@ -52,7 +52,7 @@ def load(path):
 def count(value):
     if value is None:
         return "–"
-    if value >= 100:
+    if value >= 100 or value == int(value):
         return f"{value:,.0f}"
     return f"{value:,.1f}"
 
