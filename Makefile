@@ -81,7 +81,7 @@ help:
 test:
 	$(MAKE) test-checked
 	$(MAKE) isolation-check
-	$(MAKE) docs
+	$(MAKE) docs DOCS_PACKAGE=$(CHECKED_TREE)
 	$(MAKE) docs-check
 	$(MAKE) bench-smoke
 	$(MAKE) soak SOAK_EVENTS=200000 SOAK_CHECKPOINT=50000
@@ -242,8 +242,11 @@ example:
 # docc into one static site, results/docs; warnings are errors, and every
 # public symbol must have a doc comment (Scripts/docs_coverage.py). Ends with
 # "docs: passed" or "docs: FAILED: why" (.ci/run counts it).
+# DOCS_PACKAGE=dir takes the symbol graphs from that copy of the package's
+# build instead of building .build (make test: the checked copy its tests
+# just built).
 docs:
-	Scripts/docs.sh results/docs
+	Scripts/docs.sh results/docs $(or $(DOCS_PACKAGE),.)
 
 # The built site in headless Chromium (Debian's package, installed if
 # missing): the landing page and an article of every module must render;

@@ -5,7 +5,10 @@
 # no documentation tool).
 #
 #   1. swift package dump-symbol-graph: the public (and SPI) symbols of every
-#      module, from a debug build in .build;
+#      module, from a debug build in .build (or in PACKAGE/.build: make test
+#      passes the exclusivity-checked copy of the package, whose debug build
+#      the tests just made, so that no second build is needed; the copy's
+#      public declarations and doc comments are the package's own);
 #   2. Scripts/docs_coverage.py: every public symbol declared in the
 #      package's sources has a doc comment;
 #   3. docc convert, per product, its catalogue (Sources/NAME/NAME.docc) with
@@ -15,11 +18,12 @@
 #
 # Ends with "docs: passed" or "docs: FAILED: why"; exits non-zero on any
 # warning or undocumented symbol.
-# Usage: Scripts/docs.sh [OUT] (default results/docs)
+# Usage: Scripts/docs.sh [OUT [PACKAGE]] (defaults results/docs and .)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 out="${1:-results/docs}"
+package="${2:-.}"
 work=.build-docs
 modules=(Workflow WorkflowReference WorkflowTesting WorkflowConcurrency
     WorkflowConcurrencyTesting WorkflowCombine WorkflowCombineTesting)
@@ -32,14 +36,14 @@ fail() {
 rm -rf "$work"
 mkdir -p "$work/symbol-graphs" "$work/archives"
 
-echo "docs: extracting symbol graphs (debug build in .build) ..."
+echo "docs: extracting symbol graphs (debug build in $package/.build) ..."
 dump_log="$work/dump-symbol-graph.log"
 # Graphs left by an earlier run must not stand in for missing ones.
-rm -rf .build/*/symbolgraph
+rm -rf "$package"/.build/*/symbolgraph
 # It also tries SwiftPM's generated test-runner modules, which a build
 # without tests does not have, and then exits non-zero: what counts is that
 # every documented module's graph was written, checked below.
-swift package dump-symbol-graph --minimum-access-level public --include-spi-symbols \
+swift package --package-path "$package" dump-symbol-graph --minimum-access-level public --include-spi-symbols \
     --skip-synthesized-members --emit-extension-block-symbols >"$dump_log" 2>&1 || true
 graphs=$(sed -nE 's/^Files written to (.*)$/\1/p' "$dump_log" | tail -n 1)
 [ -n "$graphs" ] && [ -d "$graphs" ] || { tail -n 40 "$dump_log"; fail "swift package dump-symbol-graph wrote no symbol graphs"; }

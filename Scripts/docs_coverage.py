@@ -53,9 +53,12 @@ def main():
         print(f"docs-coverage: {module}: {len(symbols) - len(missing)} of {len(symbols)} public symbols documented")
         for symbol in sorted(missing, key=lambda s: (s["location"]["uri"], s["location"]["position"]["line"])):
             uri = symbol["location"]["uri"].removeprefix("file://")
+            # From the package's root, also for a copy of the package.
+            if "/Sources/" in uri:
+                uri = uri[uri.rindex("/Sources/") + 1:]
             line = symbol["location"]["position"]["line"] + 1
             name = ".".join(symbol["pathComponents"])
-            print(f"  {os.path.relpath(uri)}:{line}: undocumented {symbol['kind']['displayName'].lower()} {name}")
+            print(f"  {uri}:{line}: undocumented {symbol['kind']['displayName'].lower()} {name}")
     if missing_total:
         print(f"docs-coverage: FAILED: {missing_total} public symbols without a doc comment")
         return 1
