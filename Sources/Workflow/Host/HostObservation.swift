@@ -45,6 +45,7 @@ package final class HostObservers<Value> {
 
     @usableFromInline package init() {}
 
+    @inlinable
     package var isEmpty: Bool { entries.isEmpty }
 
     /// Registers `body`; `finish` runs if the host goes away first.

@@ -37,7 +37,9 @@ final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
             renderRoot()
         }
         guard result.source != .firstRender, !isReleased else { return }
-        if result.publishesRendering {
+        // Without observers the rendering is not even read: no copy, no
+        // retain and release of what it holds.
+        if result.publishesRendering, !renderingObservers.isEmpty {
             renderingObservers.deliver(rendering)
         }
         if let output = rootRoute?.takeOutput(), !isReleased {

@@ -9,7 +9,7 @@ extension FastRuntime {
     /// so that its end of a cascade is specialised for it (`HostPort`). The
     /// one setup of `WorkflowHost` and of the testable seam's `WorkflowNode`.
     func startTree<W: Workflow>(root workflow: W, key: String, parentSession: WorkflowSession?, port: RootPort<W>) {
-        self.port = port
+        self.port = Unmanaged.passUnretained(port)
         rootParentSession = parentSession
         startRoot(workflow, store: port.rootStore, key: key, route: port.rootRoute)
         assert(tree.nodes[root].slot.rawValue == RootPort<W>.rootSlot.rawValue, "the root is not its store's first node")
@@ -70,17 +70,13 @@ extension FastRuntime {
             if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
             #endif
         }
-        port.unsafelyUnwrapped.cascadeDidEnd(
-            CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes), in: self
-        )
+        toPort(CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes))
     }
 
     /// The host's first render, through its port: specialised like every
     /// later render of the root.
     func renderFirst() {
-        port.unsafelyUnwrapped.cascadeDidEnd(
-            CascadeResult(source: .firstRender, rendersRoot: true, publishesRendering: false), in: self
-        )
+        toPort(CascadeResult(source: .firstRender, rendersRoot: true, publishesRendering: false))
     }
 
     /// R19: the root gets a new workflow value, then the host renders and
@@ -92,7 +88,14 @@ extension FastRuntime {
         let store = store(of: root, as: W.self)
         update(root, store: store, slot: tree.nodes[root].slot, to: workflow)
         if publishes {
-            port.unsafelyUnwrapped.cascadeDidEnd(CascadeResult(source: .update, rendersRoot: true, publishesRendering: true), in: self)
+            toPort(CascadeResult(source: .update, rendersRoot: true, publishesRendering: true))
         }
+    }
+
+    /// Hands `result` to the port. The port outlives the call (`HostPort`),
+    /// so it is borrowed as it is, not retained for the call.
+    @inline(__always)
+    func toPort(_ result: CascadeResult) {
+        port.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.cascadeDidEnd(result, in: self) }
     }
 }

@@ -152,9 +152,10 @@ final class FastRuntime {
 
     /// What drives the root (a host, or the testable seam's node): the end
     /// of every cascade goes there, specialised for the root's type. Not
-    /// owned: the port owns the runtime, and outlives every call (`HostPort`).
+    /// owned: the port owns the runtime, and outlives every call (`HostPort`),
+    /// so it is called through `toPort` without a retain and release.
     /// Set once, by `startTree`; read per cascade.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var port: HostPort?
+    @exclusivity(unchecked) @usableFromInline var port: Unmanaged<HostPort>?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 
