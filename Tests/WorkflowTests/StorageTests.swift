@@ -358,16 +358,16 @@ struct StorageTests {
         let store = NodeStore<StoredLeaf>(typeIndex: TypeIndex(rawValue: 0))
         defer { store.releaseAll() }
         let slots = (0..<5 * segment).map { allocateSlot($0, in: store) }
-        #expect(store.slots.capacity == 5 * segment)
+        #expect(store.contents.slots.capacity == 5 * segment)
         for slot in slots where slot.position >= 10 && slot.position != 100 {
             store.release(slot)
         }
         store.trimFreeTail(keeping: segment)
-        #expect(store.count == 101)
+        #expect(store.contents.count == 101)
         #expect(store.slotCounts().free == Set<Int32>(10..<100))
-        #expect(store.slots.capacity == segment)
-        #expect(store.routes?.capacity == segment)
-        #expect(store.freeSlots.capacity == 256)
+        #expect(store.contents.slots.capacity == segment)
+        #expect(store.contents.routes?.capacity == segment)
+        #expect(store.contents.freeSlots.capacity == 256)
         #expect(store[slots[100]].workflow.value == 100 && store[slots[100]].state == 100)
         #expect(store[slots[9]].workflow.value == 9)
         #expect(allocateSlot(-1, in: store).position == 10)
@@ -384,17 +384,17 @@ struct StorageTests {
             store.release(slot)
         }
         store.trimFreeTail(keeping: segment)
-        #expect(store.count == 4 * segment)
+        #expect(store.contents.count == 4 * segment)
         // The last slot ends: few releases since, no look yet.
         store.release(slots.last!)
         store.trimFreeTail(keeping: segment)
-        #expect(store.count == 4 * segment)
+        #expect(store.contents.count == 4 * segment)
         // Churn releases half the slots: the tail goes.
         for value in 0..<2 * segment {
             store.release(allocateSlot(value, in: store))
         }
         store.trimFreeTail(keeping: segment)
-        #expect(store.count == 10)
-        #expect(store.slots.capacity == segment)
+        #expect(store.contents.count == 10)
+        #expect(store.contents.slots.capacity == segment)
     }
 }

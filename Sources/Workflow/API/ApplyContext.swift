@@ -83,12 +83,27 @@ package protocol ApplyContextBackend<WorkflowType> {
 /// outer context is valid again once the inner apply is over.
 @usableFromInline
 package enum ApplyEpoch {
+    /// The innermost running apply's number (0 when none runs) and the
+    /// last number given out (numbers are never reused). A tuple of
+    /// literals, not a struct: the user's module then reaches it directly,
+    /// without a call to its initialiser's accessor. Unchecked: read per use
+    /// of an apply context and written per apply, each access one load or
+    /// store (R22: the main queue only).
+    @usableFromInline
+    @exclusivity(unchecked) nonisolated(unsafe) static var numbers: (current: UInt64, last: UInt64) = (0, 0)
+
     /// The innermost running apply's number; 0 when none runs.
-    @usableFromInline
-    @exclusivity(unchecked) nonisolated(unsafe) static var current: UInt64 = 0
+    @inlinable
+    static var current: UInt64 {
+        get { numbers.current }
+        set { numbers.current = newValue }
+    }
     /// The last number given out; numbers are never reused.
-    @usableFromInline
-    @exclusivity(unchecked) nonisolated(unsafe) static var last: UInt64 = 0
+    @inlinable
+    static var last: UInt64 {
+        get { numbers.last }
+        set { numbers.last = newValue }
+    }
 
     static func usedAfterApply(_ type: Any.Type, key: String) -> Never {
         fatalError("ApplyContext<\(type)> (node key \"\(MessageExcerpt.of(key))\") was used outside its action's apply(toState:context:) call (after it returned, or inside an apply it started); an ApplyContext is valid only during that call.")

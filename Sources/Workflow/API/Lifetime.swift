@@ -6,34 +6,43 @@
 /// member is `final`, and no other module can subclass it.
 public class Lifetime {
     /// Whether the lifetime has ended.
-    @exclusivity(unchecked) public final private(set) var hasEnded = false
+    public final var hasEnded: Bool { state.hasEnded }
 
-    /// The first action kept apart, so the usual single action costs no array.
-    @exclusivity(unchecked) final var firstOnEnded: (() -> Void)?
-    @exclusivity(unchecked) final var moreOnEnded: [() -> Void] = []
+    struct State {
+        var hasEnded = false
+        /// The first action kept apart, so the usual single action costs no array.
+        var firstOnEnded: (() -> Void)?
+        var moreOnEnded: [() -> Void] = []
+    }
+    /// Unchecked: read and written as each side effect starts and ends,
+    /// which a render pass does for every key it no longer asks for. Each
+    /// access reads or stores a value and calls nothing: an action is taken
+    /// out before it runs.
+    @exclusivity(unchecked) final var state = State()
 
     @usableFromInline package init() {}
 
     /// Registers `action` to run when the lifetime ends; actions run once, in
     /// registration order. Registered after the end, it runs at once.
     public final func onEnded(_ action: @escaping () -> Void) {
-        if hasEnded {
+        if state.hasEnded {
             action()
-        } else if firstOnEnded == nil {
-            firstOnEnded = action
+        } else if state.firstOnEnded == nil {
+            state.firstOnEnded = action
         } else {
-            moreOnEnded.append(action)
+            state.moreOnEnded.append(action)
         }
     }
 
     /// Ends the lifetime: runs the `onEnded` actions once.
     package final func end() {
-        guard !hasEnded else { return }
-        hasEnded = true
-        firstOnEnded.take()?()
-        guard !moreOnEnded.isEmpty else { return }
-        let more = moreOnEnded
-        moreOnEnded = []
+        guard !state.hasEnded else { return }
+        state.hasEnded = true
+        let first = state.firstOnEnded.take()
+        first?()
+        guard !state.moreOnEnded.isEmpty else { return }
+        let more = state.moreOnEnded
+        state.moreOnEnded = []
         for action in more {
             action()
         }
@@ -42,7 +51,7 @@ public class Lifetime {
     /// Makes an ended lifetime new again, for the fast runtime's spares
     /// (`SideEffectLifetimeSpares`): only one nothing else can reach.
     package final func restart() {
-        hasEnded = false
+        state.hasEnded = false
     }
 
     deinit {

@@ -12,20 +12,26 @@
 /// you kept stays invalid for good and is never handed out again.
 @preconcurrency @MainActor
 public final class RenderContext<WorkflowType: Workflow> {
+    /// What the context is bound to, in one field. Unchecked: read on every
+    /// use of the context during a render, and written only by the runtime's
+    /// pool between renders; no access spans a call.
+    @exclusivity(unchecked) @usableFromInline
+    var binding: RenderContextBinding
+
     /// The fast runtime rendering the node while the render runs; nil once
     /// it returned, and always for a context driven by a backend. Checking
     /// it is the fast runtime's validity check (R5): a context kept past its
     /// render may outlive the runtime, and then never reads it.
-    @exclusivity(unchecked) @usableFromInline
-    var runtime: Unmanaged<FastRuntime>?
+    @inlinable
+    var runtime: Unmanaged<FastRuntime>? { binding.runtime }
 
     /// The node whose `render` got this context (fast runtime only).
-    @exclusivity(unchecked) @usableFromInline
-    var node: NodeHandle
+    @inlinable
+    var node: NodeHandle { binding.node }
 
     /// Whether the `render` that got this context is still running (R5).
-    @exclusivity(unchecked) @usableFromInline
-    var isValid: Bool
+    @inlinable
+    var isValid: Bool { binding.isValid }
 
     /// The node's key, kept once the context outlived its render, so that
     /// R5's message names it without reading the runtime. Cold: set only
@@ -38,18 +44,14 @@ public final class RenderContext<WorkflowType: Workflow> {
 
     @inlinable
     init(runtime: FastRuntime, node: NodeHandle) {
-        self.runtime = Unmanaged.passUnretained(runtime)
-        self.node = node
-        self.isValid = true
+        self.binding = RenderContextBinding(runtime: Unmanaged.passUnretained(runtime), node: node, isValid: true)
         self.backend = nil
     }
 
     /// A context driven by `backend`: another runtime's node, or a tester.
     /// It is valid until `invalidate()` is called.
     package init(backend: any RenderContextBackend<WorkflowType>) {
-        self.runtime = nil
-        self.node = NodeHandle(id: .none, generation: 0)
-        self.isValid = true
+        self.binding = RenderContextBinding(runtime: nil, node: NodeHandle(id: .none, generation: 0), isValid: true)
         self.backend = backend
     }
 
@@ -57,9 +59,7 @@ public final class RenderContext<WorkflowType: Workflow> {
     /// runtime's pool hands out a context only when nothing else holds it.
     @inlinable
     func revalidate(runtime: FastRuntime, node: NodeHandle) {
-        self.runtime = Unmanaged.passUnretained(runtime)
-        self.node = node
-        isValid = true
+        binding = RenderContextBinding(runtime: Unmanaged.passUnretained(runtime), node: node, isValid: true)
     }
 
     /// A context the user kept past its render remembers its node's key,
@@ -72,8 +72,8 @@ public final class RenderContext<WorkflowType: Workflow> {
     /// Ends the render this context belongs to: from now on every use traps.
     @inlinable
     package func invalidate() {
-        runtime = nil
-        isValid = false
+        binding.runtime = nil
+        binding.isValid = false
     }
 
     /// R5 for a context that has no runtime (anymore): it traps unless a

@@ -5,20 +5,41 @@
 /// through `submit` (the reference has a gate of its own, written apart).
 @usableFromInline
 package final class CascadeGate {
-    /// A render pass is in progress: sends wait, or are fatal errors when
-    /// their node is rendering (R15). Set by the runtime around each of its
-    /// render passes.
-    @exclusivity(unchecked) package var isRendering = false
-    /// A cascade is in progress (applying actions, notifying observers).
-    @exclusivity(unchecked) private var isBusy = false
-    /// The host was released: nothing more of its work runs, and cascades
-    /// queued or sent from now on are dropped.
-    @exclusivity(unchecked) @usableFromInline package private(set) var isClosed = false
-    @exclusivity(unchecked) private var deferred: [() -> Void] = []
-    /// The released host's teardown, waiting for the cascade to unwind.
-    @exclusivity(unchecked) private var teardown: (() -> Void)?
+    /// The gate's flags and queue.
+    @usableFromInline
+    struct State {
+        /// A render pass is in progress: sends wait, or are fatal errors when
+        /// their node is rendering (R15).
+        @usableFromInline var isRendering = false
+        /// A cascade is in progress (applying actions, notifying observers).
+        var isBusy = false
+        /// The host was released: nothing more of its work runs, and
+        /// cascades queued or sent from now on are dropped.
+        @usableFromInline var isClosed = false
+        /// The cascades waiting, in order.
+        var deferred: [() -> Void] = []
+        /// The released host's teardown, waiting for the cascade to unwind.
+        var teardown: (() -> Void)?
+    }
+
+    /// Unchecked: read per send and per render pass. Each access is one
+    /// read or write between the cascades and teardowns this class calls,
+    /// never across one (a closure is taken out before it runs or goes).
+    @exclusivity(unchecked) @usableFromInline var state = State()
 
     package init() {}
+
+    /// A render pass is in progress. Set by the runtime around each of its
+    /// render passes.
+    @inlinable
+    package var isRendering: Bool {
+        get { state.isRendering }
+        set { state.isRendering = newValue }
+    }
+
+    /// The host was released.
+    @inlinable
+    package var isClosed: Bool { state.isClosed }
 
     /// Starts `cascade` now when idle, then every cascade queued meanwhile,
     /// in order, each on its own. While busy with a cascade, or during a
@@ -35,19 +56,20 @@ package final class CascadeGate {
         queueing queued: () -> () -> Void,
         running cascade: () -> Void
     ) {
-        if isRendering, targetIsRendering() {
+        if state.isRendering, targetIsRendering() {
             fail()
         }
-        if isBusy || isRendering {
-            if !isClosed {
-                deferred.append(queued())
+        if state.isBusy || state.isRendering {
+            if !state.isClosed {
+                let closure = queued()
+                state.deferred.append(closure)
             }
             return
         }
-        isBusy = true
+        state.isBusy = true
         cascade()
-        isBusy = false
-        if !deferred.isEmpty || isClosed {
+        state.isBusy = false
+        if !state.deferred.isEmpty || state.isClosed {
             runQueued()
         }
     }
@@ -57,23 +79,23 @@ package final class CascadeGate {
     /// meanwhile. A host calls it after a render pass that no cascade ran,
     /// its first, once it can publish.
     package func runQueued() {
-        guard !isBusy, !isRendering else { return }
-        while !deferred.isEmpty, !isClosed {
+        guard !state.isBusy, !state.isRendering else { return }
+        while !state.deferred.isEmpty, !state.isClosed {
             #if DEBUG  // fault injection (differential tests): the newest first
-            let next = FaultInjection.runQueuedNewestFirst ? deferred.removeLast() : deferred.removeFirst()
+            let next = FaultInjection.runQueuedNewestFirst ? state.deferred.removeLast() : state.deferred.removeFirst()
             #else
-            let next = deferred.removeFirst()
+            let next = state.deferred.removeFirst()
             #endif
-            isBusy = true
+            state.isBusy = true
             next()
-            isBusy = false
+            state.isBusy = false
         }
-        if isClosed {
+        if state.isClosed {
             // Taken out before they go: releasing a closure runs user code.
-            let dropped = deferred
-            deferred = []
-            let pending = teardown
-            teardown = nil
+            let dropped = state.deferred
+            state.deferred = []
+            let pending = state.teardown
+            state.teardown = nil
             pending?()
             withExtendedLifetime(dropped) {}
         }
@@ -83,9 +105,9 @@ package final class CascadeGate {
     /// now if the gate is idle, else once the running cascade has unwound,
     /// so that no code of the host runs on a tree that is gone.
     package func close(then teardown: @escaping () -> Void) {
-        isClosed = true
-        if isBusy || isRendering {
-            self.teardown = teardown
+        state.isClosed = true
+        if state.isBusy || state.isRendering {
+            state.teardown = teardown
         } else {
             teardown()
         }

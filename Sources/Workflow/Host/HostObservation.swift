@@ -36,12 +36,14 @@ package final class HostObservers<Value> {
         let finish: (() -> Void)?
     }
 
-    /// Unchecked by the compiler, so that the deinit may read it: every
-    /// access is on the main queue, the methods' (main-actor code) and the
-    /// deinit's, which runs when the host, the one owner, is released there
-    /// (R22).
+    /// Unchecked: read by the host's specialised code at the end of every
+    /// cascade, and by the deinit. Every access is on the main queue, the
+    /// methods' (main-actor code) and the deinit's, which runs when the
+    /// host, the one owner, is released there (R22); no access spans a call:
+    /// a delivery round runs on a copy, and removed closures go only after
+    /// the list is consistent (R24).
     @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var entries: [Entry] = []
-    @exclusivity(unchecked) private var nextID: UInt64 = 0
+    private var nextID: UInt64 = 0
 
     @usableFromInline package init() {}
 

@@ -54,13 +54,13 @@ package struct HostPublisher<Value>: Publisher {
 @MainActor
 final class HostSubscription<Value>: Subscription {
     private typealias Receive = (Value) -> Subscribers.Demand
-    @exclusivity(unchecked) private var receive: Receive?
-    @exclusivity(unchecked) private var complete: (() -> Void)?
-    @exclusivity(unchecked) private var observation: HostObservation?
-    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    private var receive: Receive?
+    private var complete: (() -> Void)?
+    private var observation: HostObservation?
+    private var demand = Subscribers.Demand.none
     /// Keeps an undemanded value for a replaying publisher.
     private let keepsNewest: Bool
-    @exclusivity(unchecked) private var pending: Value?
+    private var pending: Value?
 
     private init<Downstream: Subscriber>(_ subscriber: Downstream, keepsNewest: Bool)
     where Downstream.Input == Value, Downstream.Failure == Never {

@@ -21,10 +21,13 @@ package enum StackGuard {
     @usableFromInline
     package static let reserve: UInt = 256 * 1024
 
-    /// The thread whose stack `end` is; the main queue can be drained by a
-    /// thread other than the process's main thread (Swift Testing on Linux).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var endThread: pthread_t?
-    @exclusivity(unchecked) nonisolated(unsafe) private static var end: UInt = 0
+    /// The stack end found last, and the thread whose stack it is: the main
+    /// queue can be drained by a thread other than the process's main thread
+    /// (Swift Testing on Linux). Read before every top-level render pass
+    /// (R22: main queue only). Checked, at no cost in an optimised build:
+    /// private, and no access to it calls anything, so the compiler proves
+    /// every access exclusive and drops the check.
+    nonisolated(unsafe) private static var found: (thread: pthread_t, end: UInt)?
 
     /// The lowest address of this thread's stack; 0 where it is unknown,
     /// which turns the check off. Cached per thread: asking the system may
@@ -32,9 +35,9 @@ package enum StackGuard {
     package static func currentStackEnd() -> UInt {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
         let thread = pthread_self()
-        if let endThread, pthread_equal(endThread, thread) != 0 { return end }
-        endThread = thread
-        end = lowestAddress(of: thread) ?? 0
+        if let found, pthread_equal(found.thread, thread) != 0 { return found.end }
+        let end = lowestAddress(of: thread) ?? 0
+        found = (thread, end)
         return end
         #else
         return 0

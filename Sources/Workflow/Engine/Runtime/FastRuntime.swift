@@ -20,15 +20,14 @@
 //   teardown). The class's algorithms, one file per concern: `+Stores`,
 //   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
 //   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Trimming`
-//   (memory back once nodes ended), `+Sinks`, `+Cascade` (sends and
+//   (memory back once nodes ended), `+Sinks`, `+SideEffects`, `+Cascade` (sends and
 //   actions), `+Root` (the channel to the host), `+PassNumbers`
 //   (renumbering before they could wrap), `+DebugSnapshot`, `+Invariants`
 //   (the debug builds' consistency walk); `CascadeResult`.
 // - Sinks/: `SinkList` (a node's registrations), `SinkRegistration`,
 //   `ActionSinkTarget`, `SinkTarget`.
 // - SideEffects/: `SideEffectList` (a node's lifetimes, each a
-//   `SideEffectLifetime`), `SideEffectIndex`, `SideEffectKey`, and the
-//   runtime's `+SideEffects`.
+//   `SideEffectLifetime`), `SideEffectIndex`, `SideEffectKey`.
 // - `CascadeGate` and `FaultInjection` (`StackGuard` is in Shared/).
 //
 // Design, in short:
@@ -83,18 +82,25 @@
 //   nodes never move, and trimmed arena positions come back at a generation
 //   floor so that old handles stay stale.
 // - Exclusivity. Swift checks exclusive access to a class's stored
-//   properties (and to static ones) at run time, a call per access, and a
-//   render pass or a cascade touches the runtime's state on every step. So
-//   the state sits in a few parts, each one stored property marked
-//   `@exclusivity(unchecked)` (the reason beside each). This is sound
-//   because a part's methods are short and never call user code: the
-//   re-entrant algorithms (render a node, apply an action, end a subtree)
-//   stay on this class and call into the parts between user code, so the
-//   runtime never re-enters a part during an access to it; and everything
-//   runs on the main queue (R22), so no two accesses overlap. Nothing here
-//   is thread-safe. The other classes on these paths (`NodeStore`,
-//   `CascadeGate`, `Lifetime`, `SinkRegistration`, ...) keep the attribute
-//   on their hot fields for the same reasons. Test builds check every access all the same
+//   properties (and to static ones) at run time, a call per access, unless
+//   the optimiser proves the access exclusive: it does for a property that
+//   only this module's own code reaches, when no access to it calls
+//   anything. Code that `@inlinable` brings into the user's module is not
+//   this module's, so the few stored properties that such code reaches on
+//   every render or cascade step are marked `@exclusivity(unchecked)`, the
+//   reason beside each: this class's `tree`, `passes` and `cascade`;
+//   `NodeStore.contents`; `AnyNodeStore`'s `contexts` and `releasers`;
+//   `CascadeGate.state`; `RenderContext.binding`;
+//   `SinkRegistration.link`; `Lifetime.state`; `ApplyEpoch.numbers`;
+//   `HostObservers.entries`; `RootRoute.pending`;
+//   `RenderContextSpares.batches`. Each holds one part's
+//   whole state in one field. This is sound because
+//   a part's methods are short and never call user code: the re-entrant
+//   algorithms (render a node, apply an action, end a subtree) stay on this
+//   class and call into the parts between user code, so the runtime never
+//   re-enters a part during an access to it; and everything runs on the
+//   main queue (R22), so no two accesses overlap. Nothing here is
+//   thread-safe. Test builds check every access all the same
 //   (`Scripts/exclusivity-checked-tree.sh`, used by `make test`).
 // - Releasing a value runs user code (R24): a deinit may send, update or
 //   release the host, or cancel an observation, and so re-enter the
@@ -154,8 +160,10 @@ final class FastRuntime {
     /// of every cascade goes there, specialised for the root's type. Not
     /// owned: the port owns the runtime, and outlives every call (`HostPort`),
     /// so it is called through `toPort` without a retain and release.
-    /// Set once, by `startTree`; read per cascade.
-    @exclusivity(unchecked) @usableFromInline var port: Unmanaged<HostPort>?
+    /// Set once, by `startTree`; read per cascade. Checked, at no cost in an
+    /// optimised build: no inlinable code reaches it and no access to it
+    /// calls anything, so the compiler drops the check.
+    var port: Unmanaged<HostPort>?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
 

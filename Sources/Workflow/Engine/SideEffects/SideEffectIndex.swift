@@ -1,9 +1,9 @@
 /// Key to lifetime, for a node with many side effects (`SideEffectList`);
 /// kept by the runtime beside the node's record, by node ID.
 final class SideEffectIndex {
-    @exclusivity(unchecked) var byKey: [SideEffectKey: Unmanaged<SideEffectLifetime>] = [:]
+    var byKey: [SideEffectKey: Unmanaged<SideEffectLifetime>] = [:]
     /// The end of the list, where a new side effect joins.
-    @exclusivity(unchecked) var last: Unmanaged<SideEffectLifetime>?
+    var last: Unmanaged<SideEffectLifetime>?
 
     init(_ list: SideEffectList) {
         list.forEach { add(Unmanaged.passUnretained($0)) }

@@ -10,16 +10,36 @@
 /// (R22). That makes every sink target, and so `Sink`, `Sendable`.
 @usableFromInline @MainActor
 package class SinkRegistration {
+    /// What the node's `SinkList` keeps here.
+    @usableFromInline
+    struct Link {
+        @usableFromInline var declaredInPass: UInt32
+        @usableFromInline var next: SinkRegistration?
+    }
+    /// Unchecked: read and written per sink declared per render, by the
+    /// runtime's and the list's short accesses, which run no user code (the
+    /// list takes a registration out before it goes).
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var link: Link
+
     /// The pass that last declared the registration's action type; 0 once
     /// the registration is dead. (The action type itself is the dynamic
     /// type of the `ActionSinkTarget`: no field for it, 64 bytes in all
     /// with the runtime, the node and its key.)
-    @exclusivity(unchecked) @usableFromInline var declaredInPass: UInt32
-    @exclusivity(unchecked) @usableFromInline var next: SinkRegistration?
+    @inlinable
+    var declaredInPass: UInt32 {
+        get { link.declaredInPass }
+        set { link.declaredInPass = newValue }
+    }
+    /// The node's next registration.
+    @inlinable
+    var next: SinkRegistration? {
+        get { link.next }
+        set { link.next = newValue }
+    }
 
     @usableFromInline
     nonisolated init(declaredInPass: UInt32) {
-        self.declaredInPass = declaredInPass
+        self.link = Link(declaredInPass: declaredInPass, next: nil)
     }
 
     @inlinable

@@ -12,13 +12,11 @@
 /// `freeSlots` (routes too, when there are routes); the others are not.
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    @exclusivity(unchecked) @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)
-    @exclusivity(unchecked) @usableFromInline var routes: SegmentedBuffer<OutputRoute<W.Output>>?
-    @exclusivity(unchecked) @usableFromInline var count = 0
-    @exclusivity(unchecked) @usableFromInline var freeSlots = RawStack<StoreSlot>(capacity: 4)
-    /// Slots released since the last trim: a trim looks at every slot, so
-    /// it waits until half of them were released.
-    @exclusivity(unchecked) @usableFromInline var releasedSinceTrim = 0
+    /// Everything the store holds, in one field. Unchecked (the engine
+    /// header's "Exclusivity"): read per node rendered and per child asked
+    /// for; the store's methods are short, and release the values they take
+    /// out only after their last access (R24).
+    @exclusivity(unchecked) @usableFromInline var contents = NodeStoreContents<W>()
 
     /// `==` of the state and of the workflow value found at run time, for a
     /// conformance `W`'s own requirements could not name (S1, S2).
@@ -37,7 +35,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         workflowIsClass = W.self is AnyObject.Type
         comparesState = Equality.comparesChanges(of: W.State.self, everyComparableState: comparingEveryState)
         if W.Output.self != Never.self {
-            routes = SegmentedBuffer(initialCapacity: 4)
+            contents.routes = SegmentedBuffer(initialCapacity: 4)
         }
         super.init(workflowType: W.self, typeIndex: typeIndex)
     }
@@ -49,15 +47,15 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// The node's typed values. The slot must be live.
     @inlinable
     subscript(slot: StoreSlot) -> NodeSlot<W> {
-        unsafeAddress { UnsafePointer(slots[slot.position]) }
-        unsafeMutableAddress { slots[slot.position] }
+        unsafeAddress { UnsafePointer(contents.slots[slot.position]) }
+        unsafeMutableAddress { contents.slots[slot.position] }
     }
 
     /// The node's output route: the parent's latest `outputMap` (R7), or the
     /// host for the root. Only for workflow types with an output.
     @inlinable
     func route(_ slot: StoreSlot) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
-        switch routes {
+        switch contents.routes {
         case .some(let routes): routes[slot.position]
         case .none: preconditionFailure("a route of a workflow type without output")
         }
@@ -102,7 +100,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// The node's slot in place, for an action to mutate its state.
     @inlinable
     func pointer(to slot: StoreSlot) -> UnsafeMutablePointer<NodeSlot<W>> {
-        slots[slot.position]
+        contents.slots[slot.position]
     }
 
     /// Takes a slot for a new node; `route` is nil exactly when the workflow
@@ -110,21 +108,22 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
         let index: Int
-        if freeSlots.count > 0 {
-            index = freeSlots.pop().position
+        if contents.freeSlots.count > 0 {
+            index = contents.freeSlots.pop().position
         } else {
-            if count == slots.capacity {
-                slots.grow(count: count)
-                routes?.grow(count: count)
+            let count = contents.count
+            if count == contents.slots.capacity {
+                contents.slots.grow(count: count)
+                contents.routes?.grow(count: count)
                 if !hasRemadeReleasers {
                     makeReleasers()
                     hasRemadeReleasers = true
                 }
             }
             index = count
-            count += 1
+            contents.count = count + 1
         }
-        slots[index].initialize(to: slot)
+        contents.slots[index].initialize(to: slot)
         if let route {
             self.route(StoreSlot(position: index)).initialize(to: route)
         }
@@ -152,8 +151,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         // as a specialised local, not through `NodeSlot`'s value witness.
         // Moved out first, destroyed once the store is consistent again:
         // their deinits run user code (R24).
-        let values = slots[slot.position].move()
-        guard routes != nil else {
+        let values = contents.slots[slot.position].move()
+        guard contents.routes != nil else {
             didRelease(slot)
             _ = consume values
             return
@@ -166,8 +165,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 
     @inlinable
     func didRelease(_ slot: StoreSlot) {
-        freeSlots.push(slot)
-        releasedSinceTrim &+= 1
+        contents.freeSlots.push(slot)
+        contents.releasedSinceTrim &+= 1
     }
 
     /// Destroys every live slot: the end of the runtime. Each slot is
@@ -177,22 +176,22 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// runs this is made on the child path (`makeReleasers`), specialised.
     @inlinable
     func releaseAll() {
-        if _isPOD(NodeSlot<W>.self), routes == nil {
+        if _isPOD(NodeSlot<W>.self), contents.routes == nil {
             // Nothing to destroy (folded where specialised).
-            count = 0
-            freeSlots.count = 0
+            contents.count = 0
+            contents.freeSlots.count = 0
             return
         }
-        var isFree = ContiguousArray(repeating: false, count: count)
-        for k in 0..<freeSlots.count { isFree[freeSlots[k].position] = true }
-        for position in 0..<count where !isFree[position] {
-            _ = slots[position].move()
-            if routes != nil {
+        var isFree = ContiguousArray(repeating: false, count: contents.count)
+        for k in 0..<contents.freeSlots.count { isFree[contents.freeSlots[k].position] = true }
+        for position in 0..<contents.count where !isFree[position] {
+            _ = contents.slots[position].move()
+            if contents.routes != nil {
                 _ = route(StoreSlot(position: position)).move()
             }
         }
-        count = 0
-        freeSlots.count = 0
+        contents.count = 0
+        contents.freeSlots.count = 0
     }
 
     /// When fewer than a quarter of the slots hold a node, there are more
@@ -202,31 +201,31 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// restacks the free slots left so that the lowest is taken first. Live
     /// slots never move; free ones hold no value, so nothing is destroyed.
     override func trimFreeTail(keeping minimum: Int) {
-        let live = count - freeSlots.count
-        guard count > minimum, live * 4 < count, releasedSinceTrim * 2 >= count else { return }
-        releasedSinceTrim = 0
-        var isFree = [Bool](repeating: false, count: count)
-        for k in 0..<freeSlots.count {
-            isFree[freeSlots[k].position] = true
+        let live = contents.count - contents.freeSlots.count
+        guard contents.count > minimum, live * 4 < contents.count, contents.releasedSinceTrim * 2 >= contents.count else { return }
+        contents.releasedSinceTrim = 0
+        var isFree = [Bool](repeating: false, count: contents.count)
+        for k in 0..<contents.freeSlots.count {
+            isFree[contents.freeSlots[k].position] = true
         }
-        var newCount = count
+        var newCount = contents.count
         while newCount > 0, isFree[newCount - 1] {
             newCount -= 1
         }
-        guard newCount < count else { return }
-        count = newCount
-        freeSlots.count = 0
+        guard newCount < contents.count else { return }
+        contents.count = newCount
+        contents.freeSlots.count = 0
         for slot in stride(from: newCount - 1, through: 0, by: -1) where isFree[slot] {
-            freeSlots.push(StoreSlot(position: slot))
+            contents.freeSlots.push(StoreSlot(position: slot))
         }
-        freeSlots.shrink(expecting: freeSlots.count, minimum: 4)
+        contents.freeSlots.shrink(expecting: contents.freeSlots.count, minimum: 4)
         let room = max(newCount, 2 * live, minimum)
-        slots.shrink(toFit: room)
-        routes?.shrink(toFit: room)
+        contents.slots.shrink(toFit: room)
+        contents.routes?.shrink(toFit: room)
     }
 
     override func slotCounts() -> (count: Int, free: Set<Int32>) {
-        (count, Set((0..<freeSlots.count).map { freeSlots[$0].rawValue }))
+        (contents.count, Set((0..<contents.freeSlots.count).map { contents.freeSlots[$0].rawValue }))
     }
 
     override func state(at slot: StoreSlot) -> Any {

@@ -40,7 +40,9 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
 @usableFromInline
 final class RootRoute<Output>: OutputRoute<Output> {
     /// The output of the running cascade; at most one, as only one action
-    /// runs at the root per cascade.
+    /// runs at the root per cascade. Unchecked: written and taken by the
+    /// host's specialised code for every output that reaches it, each
+    /// access a store or a take that calls nothing.
     @exclusivity(unchecked) @usableFromInline var pending: Output?
 
     @usableFromInline
