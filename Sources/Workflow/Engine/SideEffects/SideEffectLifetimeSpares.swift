@@ -19,49 +19,53 @@ enum SideEffectLifetimeSpares {
     /// The most lifetimes kept.
     static var maximumCount: Int { 4096 }
 
-    /// The spares, newest first. Main queue only (see above). Unchecked: a
-    /// static variable's dynamic check is a call per access.
-    @exclusivity(unchecked) nonisolated(unsafe) static var first: Unmanaged<SideEffectLifetime>?
-    @exclusivity(unchecked) nonisolated(unsafe) static var count = 0
+    /// The spares, newest first, and how many there are. Main queue only
+    /// (see above). Unchecked: a static variable's dynamic check is a call
+    /// per access, and no access calls out while it lasts.
+    @exclusivity(unchecked) nonisolated(unsafe)
+    static var list: (first: Unmanaged<SideEffectLifetime>?, count: Int) = (nil, 0)
+
+    /// How many spares wait.
+    static var count: Int { list.count }
 
     /// A spare made new for `key`, first asked for in `pass`, carrying one
     /// retain for the caller; nil when none is left. Its old key is `.int`
     /// (see `keep`): writing the new one releases nothing.
     static func take(key: SideEffectKey, pass: UInt32) -> Unmanaged<SideEffectLifetime>? {
-        guard let entry = first else { return nil }
+        guard let entry = list.first else { return nil }
         entry._withUnsafeGuaranteedRef { lifetime in
-            first = lifetime.nextSideEffect
+            list.first = lifetime.nextSideEffect
             lifetime.nextSideEffect = nil
             lifetime.key = key
             lifetime.seenInPass = pass
             lifetime.restart()
         }
-        count -= 1
+        list.count -= 1
         return entry
     }
 
     /// Keeps an ended `lifetime` (out of its node's list) if nothing else
     /// can reach it and there is room; else lets it go.
     static func keep(_ lifetime: inout SideEffectLifetime) {
-        guard count < maximumCount else { return }
+        guard list.count < maximumCount else { return }
         // Released here, among the `onEnded` actions; `.int` owns nothing.
         lifetime.key = .int(0)
         guard isKnownUniquelyReferenced(&lifetime),
               _getWeakRetainCount(lifetime) == 1, _getUnownedRetainCount(lifetime) == 1
         else { return }
-        lifetime.nextSideEffect = first
-        first = Unmanaged.passRetained(lifetime)
-        count += 1
+        lifetime.nextSideEffect = list.first
+        list.first = Unmanaged.passRetained(lifetime)
+        list.count += 1
     }
 
     /// Frees every spare. An ended lifetime with a key that owns nothing
     /// runs no user code as it goes.
     static func discard() {
-        while let entry = first {
-            first = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+        while let entry = list.first {
+            list.first = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
             entry._withUnsafeGuaranteedRef { $0.nextSideEffect = nil }
             entry.release()
         }
-        count = 0
+        list.count = 0
     }
 }
