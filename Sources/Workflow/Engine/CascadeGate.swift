@@ -97,7 +97,7 @@ package final class CascadeGate {
             let pending = state.teardown
             state.teardown = nil
             pending?()
-            withExtendedLifetime(dropped) {}
+            keepingAlive(dropped) {}
         }
     }
 

@@ -20,7 +20,7 @@ extension FastRuntime {
     /// release of them.
     @inline(__always)
     private func hooks<T>(_ body: (RenderTraceHooks) -> T) -> T {
-        Unmanaged.passUnretained(trace.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+        Unmanaged.passUnretained(trace.unsafelyUnwrapped).withGuaranteedRef(body)
     }
 
     /// `startNode`'s hook, before the node's `makeInitialState`.

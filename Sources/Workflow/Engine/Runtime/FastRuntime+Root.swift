@@ -96,6 +96,6 @@ extension FastRuntime {
     /// so it is borrowed as it is, not retained for the call.
     @inline(__always)
     func toPort(_ result: CascadeResult) {
-        port.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.cascadeDidEnd(result, in: self) }
+        port.unsafelyUnwrapped.withGuaranteedRef { $0.cascadeDidEnd(result, in: self) }
     }
 }

@@ -30,7 +30,7 @@ struct StoreRegistry: ~Copyable {
     /// The store found last, if it is the one of `type`.
     @inlinable @inline(__always)
     func lastFound<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>>? {
-        if let last, last._withUnsafeGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
+        if let last, last.withGuaranteedRef({ $0.typeID }) == ObjectIdentifier(type) {
             return Unmanaged.fromOpaque(last.toOpaque())
         }
         return nil
@@ -64,7 +64,7 @@ struct StoreRegistry: ~Copyable {
     /// user code.
     func forEach(_ body: (AnyNodeStore) -> Void) {
         for store in table {
-            store._withUnsafeGuaranteedRef(body)
+            store.withGuaranteedRef(body)
         }
     }
 
@@ -81,7 +81,7 @@ struct StoreRegistry: ~Copyable {
     func checkInvariants() {
         if indexes.count != table.count { fatalError("Runtime invariant broken: \(indexes.count) store types for \(table.count) stores") }
         for (position, store) in table.enumerated() {
-            let (typeIndex, typeID) = store._withUnsafeGuaranteedRef { ($0.typeIndex, $0.typeID) }
+            let (typeIndex, typeID) = store.withGuaranteedRef { ($0.typeIndex, $0.typeID) }
             if typeIndex.position != position || indexes[typeID] != typeIndex {
                 fatalError("Runtime invariant broken: the store at type index \(position) is not found there")
             }

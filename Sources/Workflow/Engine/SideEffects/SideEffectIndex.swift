@@ -13,7 +13,7 @@ final class SideEffectIndex {
     /// to itself (R11) stays out: no look-up could find it, and no removal
     /// could take it out again.
     func add(_ entry: Unmanaged<SideEffectLifetime>) {
-        let key = entry._withUnsafeGuaranteedRef { $0.key }
+        let key = entry.withGuaranteedRef { $0.key }
         if key.isEqualToItself {
             byKey[key] = entry
         }

@@ -33,7 +33,7 @@ enum SideEffectLifetimeSpares {
     /// (see `keep`): writing the new one releases nothing.
     static func take(key: SideEffectKey, pass: UInt32) -> Unmanaged<SideEffectLifetime>? {
         guard let entry = list.first else { return nil }
-        entry._withUnsafeGuaranteedRef { lifetime in
+        entry.withGuaranteedRef { lifetime in
             list.first = lifetime.nextSideEffect
             lifetime.nextSideEffect = nil
             lifetime.key = key
@@ -62,8 +62,8 @@ enum SideEffectLifetimeSpares {
     /// runs no user code as it goes.
     static func discard() {
         while let entry = list.first {
-            list.first = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
-            entry._withUnsafeGuaranteedRef { $0.nextSideEffect = nil }
+            list.first = entry.withGuaranteedRef { $0.nextSideEffect }
+            entry.withGuaranteedRef { $0.nextSideEffect = nil }
             entry.release()
         }
         list.count = 0

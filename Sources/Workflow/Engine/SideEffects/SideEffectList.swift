@@ -29,12 +29,12 @@ struct SideEffectList {
         var count = 0
         var current = first
         while let entry = current {
-            if entry._withUnsafeGuaranteedRef({ $0.key == key }) {
+            if entry.withGuaranteedRef({ $0.key == key }) {
                 return (entry.takeUnretainedValue(), nil, 0)
             }
             last = entry
             count += 1
-            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+            current = entry.withGuaranteedRef { $0.nextSideEffect }
         }
         return (nil, last, count)
     }
@@ -43,7 +43,7 @@ struct SideEffectList {
     /// over the retain the entry carries.
     mutating func link(_ entry: Unmanaged<SideEffectLifetime>, after last: Unmanaged<SideEffectLifetime>?) {
         if let last {
-            last._withUnsafeGuaranteedRef { $0.nextSideEffect = entry }
+            last.withGuaranteedRef { $0.nextSideEffect = entry }
         } else {
             first = entry
         }
@@ -62,7 +62,7 @@ struct SideEffectList {
         var kept = Tail(), removed = Tail()
         var current = first
         while let entry = current {
-            let seen = entry._withUnsafeGuaranteedRef { lifetime in
+            let seen = entry.withGuaranteedRef { lifetime in
                 current = lifetime.nextSideEffect
                 lifetime.nextSideEffect = nil
                 return lifetime.seenInPass
@@ -82,7 +82,7 @@ struct SideEffectList {
     private func allSeen(in pass: UInt32) -> Bool {
         var current = first
         while let entry = current {
-            let seen = entry._withUnsafeGuaranteedRef { lifetime in
+            let seen = entry.withGuaranteedRef { lifetime in
                 current = lifetime.nextSideEffect
                 return lifetime.seenInPass == pass
             }
@@ -114,7 +114,7 @@ struct SideEffectList {
     static func release(_ list: SideEffectList) {
         var current = list.first
         while let entry = current {
-            entry._withUnsafeGuaranteedRef { lifetime in
+            entry.withGuaranteedRef { lifetime in
                 current = lifetime.nextSideEffect
                 lifetime.nextSideEffect = nil
             }
@@ -129,7 +129,7 @@ struct SideEffectList {
         var current = first
         while let entry = current {
             last = entry
-            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
+            current = entry.withGuaranteedRef { $0.nextSideEffect }
         }
         return last
     }
@@ -138,8 +138,8 @@ struct SideEffectList {
     func forEach(_ body: (SideEffectLifetime) -> Void) {
         var current = first
         while let entry = current {
-            current = entry._withUnsafeGuaranteedRef { $0.nextSideEffect }
-            entry._withUnsafeGuaranteedRef { body($0) }
+            current = entry.withGuaranteedRef { $0.nextSideEffect }
+            entry.withGuaranteedRef { body($0) }
         }
     }
 
