@@ -25,6 +25,8 @@ import sys
 
 sys.dont_write_bytecode = True
 
+from reporting.figures import count, duration, ratio  # the report's own printing
+
 BEGIN = "<!-- headline-figures:begin -->"
 END = "<!-- headline-figures:end -->"
 
@@ -49,29 +51,9 @@ def load(path):
         return None
 
 
-def count(value):
-    if value is None:
-        return "–"
-    if value >= 100 or value == int(value):
-        return f"{value:,.0f}"
-    return f"{value:,.1f}"
-
-
-def duration(ns):
-    if ns is None:
-        return "–"
-    if ns >= 1e6:
-        return f"{ns / 1e6:.2f} ms"
-    if ns >= 1e3:
-        return f"{ns / 1e3:.1f} µs"
-    return f"{ns:.0f} ns"
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return "–"
-    value = a / b
-    return f"{value:,.0f}x" if value >= 100 else f"{value:.1f}x"
+def ratio_of(a, b):
+    """a over b, printed as the report prints ratios."""
+    return ratio(a / b if a is not None and b else None)
 
 
 def table(instructions, bench):
@@ -96,8 +78,8 @@ def table(instructions, bench):
 
         lines.append(
             f"| {case_id.split('-')[0]} {label} | {count(ins('fast'))} | {count(ins('reference'))} | {count(ins('vanilla'))}"
-            f" | {ratio(ins('reference'), ins('fast'))} | {duration(fig('fast', 'nsPerOp'))}"
-            f" | {ratio(fig('reference', 'nsPerOp'), fig('fast', 'nsPerOp'))} | {count(fig('fast', 'mallocsPerOp'))} |"
+            f" | {ratio_of(ins('reference'), ins('fast'))} | {duration(fig('fast', 'nsPerOp'))}"
+            f" | {ratio_of(fig('reference', 'nsPerOp'), fig('fast', 'nsPerOp'))} | {count(fig('fast', 'mallocsPerOp'))} |"
         )
     memory = (bench or {}).get("memory")
     if isinstance(memory, dict):
