@@ -130,6 +130,25 @@ private struct Notes: Workflow {
     }
 }
 
+/// A parent whose only child is a class: a class never counts as
+/// unchanged (S2), so the child renders whenever its parent does.
+private struct Frame: Workflow, Equatable {
+    var generation = 0
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<Frame>) -> String {
+        Caption(text: "caption").rendered(in: context, key: "caption")
+    }
+}
+
+private final class Caption: Workflow {
+    let text: String
+    init(text: String) { self.text = text }
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<Caption>) -> String { text }
+}
+
 @MainActor
 @Suite("Render trace")
 struct RenderTraceTests {
@@ -268,6 +287,33 @@ struct RenderTraceTests {
         #expect(pass.trigger == .action)
         #expect(pass.actions.map(\.stateChange) == [.unchanged])
         #expect(pass.nodes.isEmpty)
+    }
+
+    @Test("D1, S2: a child that is a class renders whenever its parent does: props not Equatable")
+    func classChildIsNotEquatable() throws {
+        let host = WorkflowHost(workflow: Frame(), renderTrace: RenderTrace())
+        host.update(workflow: Frame(generation: 1))
+        let pass = try #require(host.lastRenderPass)
+        #expect(pass.reasons == ["Frame": .hostUpdate, "Frame/Caption[caption]": .propsNotEquatable])
+    }
+
+    @Test("D1, S2: skipped and rendered children taken in turns come back in the order their parent asked for them")
+    func interleavedChildrenKeepTheirOrder() throws {
+        let labels = ["a", "b", "c", "d", "e"]
+        let host = fastHost(Form(fields: labels))
+        host.update(workflow: Form(fields: labels, required: ["b", "d"]))
+        let pass = try #require(host.lastRenderPass)
+        #expect(pass.nodes.map(\.path) == ["Form"] + labels.map { "Form/Field[\($0)]" })
+        #expect(pass.nodes.map(\.reason) == [
+            .hostUpdate, .cleanWithEqualProps, .propsChanged, .cleanWithEqualProps, .propsChanged, .cleanWithEqualProps,
+        ])
+        // Reordered, a child added in the middle: still the order asked.
+        host.update(workflow: Form(fields: ["e", "a", "x", "b", "c"], required: ["a"]))
+        let reordered = try #require(host.lastRenderPass)
+        #expect(reordered.nodes.map(\.path) == ["Form"] + ["e", "a", "x", "b", "c"].map { "Form/Field[\($0)]" })
+        #expect(reordered.nodes.map(\.reason) == [
+            .hostUpdate, .cleanWithEqualProps, .propsChanged, .new, .propsChanged, .cleanWithEqualProps,
+        ])
     }
 
     // MARK: Durations

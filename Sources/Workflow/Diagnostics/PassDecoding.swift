@@ -8,7 +8,8 @@
 struct DecodedNode {
     var entry: UInt32
     var reason: RenderReason
-    /// Its place among the children its parent asked for.
+    /// A skip's place among the children its parent asked for (a rendered
+    /// node's is the next one the skips leave).
     var order: Int32
     /// 0 for the root.
     var depth: Int
@@ -18,6 +19,8 @@ struct DecodedNode {
     var end: UInt64
     /// The time of the renders of its children, inside its own.
     var childTime: UInt64 = 0
+    /// Decoded from a `skip` event, which gives its place (`order`).
+    var isPlacedSkip = false
 
     var inclusiveTime: UInt64 { end - begin }
     var selfTime: UInt64 { inclusiveTime - childTime }
@@ -55,8 +58,6 @@ struct DecodedPass {
         }
         nodes.reserveCapacity(header.eventCount / 2 + 1)
         var open: [Int] = []
-        // The node of each entry: an `order` event names a child.
-        var byEntry: [UInt32: Int] = [:]
         var actionBegin: UInt64 = header.begin
         var actionType: Any.Type = Never.self
         for index in 0..<header.eventCount {
@@ -70,14 +71,11 @@ struct DecodedPass {
                     actionType: actionType, entry: event.entry, reachedByOutput: ActionFlags.reachedByOutput(event.reason),
                     stateChange: ActionFlags.stateChange(event.reason), begin: actionBegin, end: event.time
                 ))
-            case .order:
-                if let index = byEntry[event.entry] { nodes[index].order = event.order }
             case .begin, .skip:
                 nodes.append(DecodedNode(
                     entry: event.entry, reason: event.renderReason, order: event.order, depth: open.count,
-                    parent: open.last, begin: event.time, end: event.time
+                    parent: open.last, begin: event.time, end: event.time, childTime: 0, isPlacedSkip: event.kind == .skip
                 ))
-                byEntry[event.entry] = nodes.count - 1
                 if event.kind == .begin { open.append(nodes.count - 1) }
             case .end:
                 guard let index = open.popLast() else { continue }
@@ -102,9 +100,7 @@ struct DecodedPass {
 
     /// Skips are recorded when their parent's pass ends, after their
     /// rendered siblings: each parent's children go back to the order it
-    /// asked for them in (a stable sort, which leaves them as they are when
-    /// every order is 0, as the reference records them, rendering its
-    /// children in that order).
+    /// asked for them in (`inAskedOrder`).
     private mutating func putChildrenInOrder() {
         var children = [[Int]](repeating: [], count: nodes.count)
         var roots: [Int] = []
@@ -119,14 +115,32 @@ struct DecodedPass {
             var node = nodes[index]
             node.parent = parent
             ordered.append(node)
-            let sorted = children[index].enumerated().sorted {
-                (nodes[$0.element].order, $0.offset) < (nodes[$1.element].order, $1.offset)
-            }
-            for (_, child) in sorted.reversed() {
+            for child in inAskedOrder(children[index]).reversed() {
                 pending.append((child, ordered.count - 1))
             }
         }
         nodes = ordered
+    }
+
+    /// A parent's children, given in the order their events came: each
+    /// skip goes to the place its event gives, and the rendered children,
+    /// which rendered in the order they were asked for, take the places
+    /// left, in turn. Children with no skip among them (the reference
+    /// records none: it renders every child in order) stay as they came.
+    private func inAskedOrder(_ children: [Int]) -> [Int] {
+        guard children.contains(where: { nodes[$0].isPlacedSkip }) else { return children }
+        var placed = [Int?](repeating: nil, count: children.count)
+        var others: [Int] = []
+        for child in children {
+            let place = Int(nodes[child].order)
+            if nodes[child].isPlacedSkip, place >= 0, place < placed.count, placed[place] == nil {
+                placed[place] = child
+            } else {
+                others.append(child)
+            }
+        }
+        var next = others.makeIterator()
+        return placed.compactMap { $0 ?? next.next() }
     }
 
     /// What the trace and the summary call the pass: `first render of Root`,

@@ -7,21 +7,21 @@
 /// One event of a pass: 24 bytes.
 ///
 /// A node's render starts (`begin`) or ends (`end`), or the node is skipped
-/// (`skip`); when a parent's pass ends, a child that rendered gets its place
-/// among the children the parent asked for (`order`). An action step is two
-/// events: `actionBegin` (its start, and the action's type) then `action`
-/// (its end, the node it applied at, what it did).
+/// (`skip`, written when its parent's pass ends, with its place among the
+/// children the parent asked for). An action step is two events:
+/// `actionBegin` (its start, and the action's type) then `action` (its end,
+/// the node it applied at, what it did).
 struct NodeEvent {
     enum Kind: UInt8 {
-        case begin, end, skip, order, actionBegin, action
+        case begin, end, skip, actionBegin, action
     }
 
     var time: UInt64
-    /// The node's entry in the node table (`begin`, `skip`, `order`,
-    /// `action`); the low half of the action's type for `actionBegin`.
+    /// The node's entry in the node table (`begin`, `skip`, `action`); the
+    /// low half of the action's type for `actionBegin`.
     var entry: UInt32
-    /// `skip`, `order`: the node's place among the children its parent asked
-    /// for; the high half of the action's type for `actionBegin`.
+    /// `skip`: the node's place among the children its parent asked for;
+    /// the high half of the action's type for `actionBegin`.
     var order: Int32
     var kind: Kind
     /// `begin`, `skip`: the reason; `action`: its `ActionFlags`.

@@ -206,7 +206,9 @@ package final class RenderRecorder {
     /// starts now.
     @inline(__always)
     func expectRender(of node: Int, reason: RenderReason) {
-        state.pointee.expected = (node, reason, now())
+        state.pointee.expectedNode = node
+        state.pointee.expectedReason = reason
+        state.pointee.expectedBegin = now()
     }
 
     /// The fast runtime's node render starts: for the reason and since the
@@ -218,12 +220,12 @@ package final class RenderRecorder {
     ) {
         var reason = reason
         var begin: UInt64 = 0
-        if let expected = state.pointee.expected, expected.node == node {
-            reason = expected.reason
+        if state.pointee.expectedNode == node {
+            reason = state.pointee.expectedReason
             // The root's slice starts inside its pass, whenever it was made.
-            if !isRoot { begin = expected.begin }
+            if !isRoot { begin = state.pointee.expectedBegin }
         }
-        state.pointee.expected = nil
+        state.pointee.expectedNode = -1
         if begin == 0 { begin = now() }
         state.pointee.renderCount &+= 1
         let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
@@ -263,32 +265,18 @@ package final class RenderRecorder {
         }
     }
 
-    /// Whether `child` rendered after `parent`'s render started: inside it.
-    @inline(__always)
-    func didRender(_ child: Int, inside parent: Int) -> Bool {
-        renderNumber(of: child) > renderNumber(of: parent)
-    }
-
-    /// A child that rendered inside its parent's render was the `order`-th
-    /// its parent asked for (recorded when the parent's pass ends).
-    @inline(__always)
-    func childWasAsked(_ node: Int, order: Int) {
-        guard !state.pointee.summarizing, let entry = knownEntry(of: node) else { return }
-        append(NodeEvent(kind: .order, entry: entry, order: Int32(truncatingIfNeeded: order), time: tick()))
-    }
-
     /// A child its parent asked for, `order`-th, was skipped: clean, with
     /// equal props (S2). Recorded when the parent's pass ends, at the
     /// trace's last time plus 2 ns: reading the clock would cost more than
     /// the skip, and the instant still lies inside its parent's render.
     /// `workflowType` and `key` are read only for a node not seen before.
-    @inline(__always)
-    func nodeSkipped(_ workflowType: () -> Any.Type, key: () -> String, node: Int, order: Int) {
+    @inline(never)
+    func nodeSkipped(_ workflowType: () -> Any.Type, key: () -> String, position: Int, order: Int) {
         if state.pointee.summarizing {
             state.pointee.summary!.skips += 1
             return
         }
-        let entry = knownEntry(of: node) ?? remember(node, entry: store.pointee.table.add(
+        let entry = knownEntry(of: position) ?? remember(position, entry: store.pointee.table.add(
             parent: state.pointee.open.isEmpty ? 0 : state.pointee.open[state.pointee.open.count &- 1].entry,
             type: workflowType(), key: key()
         ))
@@ -296,6 +284,54 @@ package final class RenderRecorder {
             kind: .skip, entry: entry, reason: RenderReason.cleanWithEqualProps.rawValue,
             order: Int32(truncatingIfNeeded: order), time: tick()
         ))
+    }
+
+    /// A parent's pass ended: of the children it asked for, from `first`
+    /// on along `next`, those that did not render inside its render (their
+    /// latest render number is not above the parent's) were skipped, each
+    /// at its place. The common case, a child seen before and room in the
+    /// ring, is written with the ring and the clock held in locals (a few
+    /// instructions a skip); any other goes through `nodeSkipped`.
+    @inline(__always)
+    func childrenAsked(
+        byRenderAt parent: Int, first: NodeID, next: (NodeID) -> NodeID,
+        workflowType: (NodeID) -> Any.Type, key: (NodeID) -> String
+    ) {
+        let parentRender = renderNumber(ofPosition: parent)
+        var fastPath = state.pointee.writesRing && !state.pointee.summarizing
+        var slots = state.pointee.slots
+        var ring = store.pointee.ring
+        var time = store.pointee.lastTime
+        var child = first
+        var order: Int32 = 0
+        while !child.isNone {
+            let position = Int(child.position)
+            let slot = position < slots.count ? slots[position] : RecordedNodeSlot()
+            if slot.renderNumber <= parentRender {
+                if fastPath, slot.entry != 0, !ring.isFull {
+                    time &+= 2
+                    ring.append(NodeEvent(
+                        kind: .skip, entry: slot.entry, reason: RenderReason.cleanWithEqualProps.rawValue,
+                        order: order, time: time
+                    ))
+                } else {
+                    store.pointee.ring = ring
+                    store.pointee.lastTime = time
+                    let skipped = child
+                    nodeSkipped({ workflowType(skipped) }, key: { key(skipped) }, position: position, order: Int(order))
+                    // It may have grown the slots, dropped passes or
+                    // started boiling this one down.
+                    fastPath = state.pointee.writesRing && !state.pointee.summarizing
+                    slots = state.pointee.slots
+                    ring = store.pointee.ring
+                    time = store.pointee.lastTime
+                }
+            }
+            order &+= 1
+            child = next(child)
+        }
+        store.pointee.ring = ring
+        store.pointee.lastTime = time
     }
 
     /// The node ended: its position may be another node's later.
@@ -316,10 +352,10 @@ package final class RenderRecorder {
         return entry == 0 ? nil : entry
     }
 
+    /// The number of the latest render of the node at `position`.
     @inline(__always)
-    private func renderNumber(of node: Int) -> UInt64 {
-        let position = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: node))
-        return position < state.pointee.slots.count ? state.pointee.slots[position].renderNumber : 0
+    func renderNumber(ofPosition position: Int) -> UInt64 {
+        position < state.pointee.slots.count ? state.pointee.slots[position].renderNumber : 0
     }
 
     /// Keeps `entry` as `node`'s; the slots grow to its position.
@@ -374,9 +410,12 @@ struct RecorderState {
     /// The nodes whose own state an action of this cascade changed, with the
     /// reason their render will give.
     var changedStates: [(node: Int, reason: RenderReason)] = []
-    /// The node the runtime said renders next, why, and since when (a new
-    /// node from before its `makeInitialState`, another from its update).
-    var expected: (node: Int, reason: RenderReason, begin: UInt64)?
+    /// The node the runtime said renders next (-1: none), why, and since
+    /// when (a new node from before its `makeInitialState`, another from
+    /// its update): three plain fields, not an optional tuple to unwrap.
+    var expectedNode = -1
+    var expectedReason = RenderReason.new
+    var expectedBegin: UInt64 = 0
     /// The renders begun and not ended, innermost last.
     var open = RecorderTable<OpenRender>()
     /// By node position: its entry and the number of its latest render (a

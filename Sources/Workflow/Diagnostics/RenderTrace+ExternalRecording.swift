@@ -152,7 +152,7 @@ extension RenderTrace {
                 ))
             case .skip: summary.skips += 1
             case .action: summary.actions += 1
-            case .order, .actionBegin: break
+            case .actionBegin: break
             }
         }
         return summary

@@ -54,15 +54,20 @@ final class RenderTraceHooks {
     /// A node the tree had got a new workflow value (R7; the root's from the
     /// host, R19) and renders next, for the first reason that holds; its
     /// slice starts here. `props` compares the old value with the new one,
-    /// asked only when no earlier reason holds.
+    /// asked only when no earlier reason holds. `wasClean`: the node was
+    /// clean, so skipping's own test (S2) compared its values and found
+    /// them not unchanged, and no action changed its state (that would have
+    /// made it dirty, S1): `props` then only says why, without a second `==`.
     @inline(__always)
-    func nodeDidUpdate(_ node: NodeHandle, isRoot: Bool, props: () -> WorkflowComparison) {
+    func nodeDidUpdate(_ node: NodeHandle, isRoot: Bool, wasClean: Bool, props: () -> WorkflowComparison) {
         let identity = Self.identity(of: node)
         let reason: RenderReason
         if isRoot, recorder.trigger == .update {
             reason = .hostUpdate
         } else if rendersEveryNode {
             reason = .renderSkippingOff
+        } else if wasClean {
+            reason = props() == .notComparable ? .propsNotEquatable : .propsChanged
         } else if let own = recorder.ownStateChange(of: identity) {
             reason = own
         } else {
@@ -77,14 +82,22 @@ final class RenderTraceHooks {
     }
 
     /// A node's `render` is about to run; the root's is the pass's first.
-    /// `key` is read only for a node the recorder has not seen.
+    /// `key` is read only for a node the recorder has not seen. A node the
+    /// runtime gave no reason for before (`nodeDidStart`, `nodeDidUpdate`)
+    /// is the root, or a child whose update left the reason to this point:
+    /// one still clean (`isClean`, S1) renders only because its new props
+    /// differ (S2).
     @inline(__always)
-    func nodeWillRender(_ workflowType: Any.Type, key: @autoclosure () -> String, node: NodeHandle, isRoot: Bool) {
+    func nodeWillRender(
+        _ workflowType: Any.Type, key: @autoclosure () -> String, node: NodeHandle, isRoot: Bool, isClean: Bool
+    ) {
         let identity = Self.identity(of: node)
-        recorder.nodeWillRender(
-            workflowType, key: key, node: identity, isRoot: isRoot,
-            otherwise: isRoot ? rootReason(identity) : .descendantChanged
-        )
+        let otherwise: RenderReason =
+            if isRoot { rootReason(identity) }
+            else if rendersEveryNode { .renderSkippingOff }
+            else if isClean { .propsChanged }
+            else { .descendantChanged }
+        recorder.nodeWillRender(workflowType, key: key, node: identity, isRoot: isRoot, otherwise: otherwise)
     }
 
     /// The render that started last is over, its children and the
@@ -104,21 +117,20 @@ final class RenderTraceHooks {
         }
     }
 
-    /// A parent's pass ended; `child` was the `order`-th child it asked for.
-    /// One that did not render inside the parent's render was skipped (S2);
-    /// its type and key are read only then, and only if the recorder has
-    /// not seen it.
+    /// A parent's pass ended: its children, from `first` along `next`,
+    /// are the ones it asked for, in order. Those that did not render
+    /// inside its render were skipped (S2); a skip's type and key are read
+    /// only if the recorder has not seen it. A child that rendered needs no
+    /// event: the children that render do so in the order they are asked
+    /// for, so their places are the ones the skips leave (`DecodedPass`).
     @inline(__always)
-    func childWasAsked(
-        _ child: NodeHandle, by parent: NodeHandle, order: Int,
-        workflowType: @autoclosure () -> Any.Type, key: @autoclosure () -> String
+    func childrenAsked(
+        by parent: NodeID, first: NodeID, next: (NodeID) -> NodeID,
+        workflowType: (NodeID) -> Any.Type, key: (NodeID) -> String
     ) {
-        let identity = Self.identity(of: child)
-        if recorder.didRender(identity, inside: Self.identity(of: parent)) {
-            recorder.childWasAsked(identity, order: order)
-        } else {
-            recorder.nodeSkipped(workflowType, key: key, node: identity, order: order)
-        }
+        recorder.childrenAsked(
+            byRenderAt: Int(parent.position), first: first, next: next, workflowType: workflowType, key: key
+        )
     }
 
     /// A node ended: its position may be another node's later.

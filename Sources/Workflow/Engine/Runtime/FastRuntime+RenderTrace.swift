@@ -34,7 +34,10 @@ extension FastRuntime {
     @usableFromInline @inline(never)
     func traceNodeWillRender(_ workflowType: Any.Type, node: NodeID) {
         hooks {
-            $0.nodeWillRender(workflowType, key: tree.nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0)
+            $0.nodeWillRender(
+                workflowType, key: tree.nodes[keyOf: node], node: handle(node), isRoot: passes.depth == 0,
+                isClean: !tree.nodes[node].needsRender
+            )
         }
     }
 
@@ -45,27 +48,33 @@ extension FastRuntime {
     }
 
     /// `update`'s hook: `node` got `new` in place of `old` and renders next.
+    /// A node still clean here was not skipped although its S2 test ran:
+    /// its values differ, and only whether its type compares at all is left
+    /// to find out (no second `==` per changed child). A clean node of a
+    /// type that compares is left to `traceNodeWillRender`, which finds it
+    /// clean and gives it `.propsChanged`: the commonest update of a traced
+    /// pass pays this test and nothing more.
     @usableFromInline @inline(never)
     func traceUpdate<W: Workflow>(of node: NodeID, store: NodeStore<W>, from old: W, to new: W) {
-        hooks { $0.nodeDidUpdate(handle(node), isRoot: passes.depth == 0) { store.compare(old, new) } }
+        let wasClean = !tree.nodes[node].needsRender
+        if wasClean, !store.workflowIsClass, store.workflowEquality != nil { return }
+        hooks {
+            $0.nodeDidUpdate(handle(node), isRoot: passes.depth == 0, wasClean: wasClean) {
+                wasClean ? store.compareFoundDifferent(old, new) : store.compare(old, new)
+            }
+        }
     }
 
     /// `finishPass`'s hook, at its end: the node's children are now the ones
-    /// its pass asked for, in that order.
+    /// its pass asked for, in that order; those that did not render inside
+    /// its render were skipped.
     @inline(never)
     func traceChildren(of node: NodeID) {
         hooks { trace in
-            let parent = handle(node)
-            var child = tree.nodes[node].firstChild
-            var order = 0
-            while !child.isNone {
-                trace.childWasAsked(
-                    handle(child), by: parent, order: order,
-                    workflowType: anyStore(of: child).takeUnretainedValue().workflowType, key: tree.nodes[keyOf: child]
-                )
-                order += 1
-                child = tree.nodes[child].nextSibling
-            }
+            trace.childrenAsked(
+                by: node, first: tree.nodes[node].firstChild, next: { tree.nodes[$0].nextSibling },
+                workflowType: { anyStore(of: $0).takeUnretainedValue().workflowType }, key: { tree.nodes[keyOf: $0] }
+            )
         }
     }
 

@@ -90,6 +90,15 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return workflowEquality(old, new) ? .equal : .changed
     }
 
+    /// `compare` of two values S2's test already found not unchanged:
+    /// `.notComparable` when the type cannot be compared, else `.changed`,
+    /// without running `==` again (the trace's reason for a changed child).
+    func compareFoundDifferent(_ old: W, _ new: W) -> WorkflowComparison {
+        if workflowIsClass { return .notComparable }
+        if workflowEquality != nil { return .changed }
+        return W._renderSkippingEquality(old, new) == nil ? .notComparable : .changed
+    }
+
     /// S1: whether states compared by `comparesState` are equal.
     @inlinable
     func isUnchanged(state old: W.State, _ new: W.State) -> Bool {
