@@ -5,7 +5,7 @@
 ///
 /// The points: a pass begins or ends (a cascade, an update, the first
 /// render); a node starts (R6), gets a new workflow value (R7, R19), renders
-/// or ends (R9, R10); a parent's pass ends, with the children it asked for
+/// or ends (R9, R10); a node's render ends, with the children it asked for
 /// in order, each rendered inside it or skipped (S2); an action applies
 /// (R17). From these the hooks work out why each node rendered, for the
 /// first reason that holds (`RenderReason`).

@@ -176,10 +176,12 @@ struct TraceStore {
         header.firstEvent = first
         header.eventCount = count
         let number = keep(header)
-        for (waiting, events) in pending {
-            keepCopy(waiting, events: events)
+        if !pending.isEmpty {
+            for (waiting, events) in pending {
+                keepCopy(waiting, events: events)
+            }
+            pending.removeAll()
         }
-        pending.removeAll()
         return number
     }
 

@@ -30,7 +30,7 @@ extension FastRuntime {
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
         store[slot].rendering = rendering
-        if observesNodes { traceNodeDidRender() }
+        if observesNodes { traceNodeDidRender(node) }
         return rendering
     }
 
@@ -54,7 +54,7 @@ extension FastRuntime {
             store[slot].rendering = rendering
             completion?(rendering)
         }
-        if trace != nil { traceNodeDidRender() }
+        if trace != nil { traceNodeDidRender(node) }
         return rendering
     }
 
@@ -264,9 +264,6 @@ extension FastRuntime {
         }
         if !tree.nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: frame.pass)
-        }
-        if trace != nil {
-            traceChildren(of: node)
         }
     }
 

@@ -41,10 +41,23 @@ extension FastRuntime {
         }
     }
 
-    /// `renderNode`'s hook at its end, after the observers' completions.
+    /// `renderNode`'s hook at its end, after the observers' completions:
+    /// the node's children are now the ones its pass asked for, in that
+    /// order (its `finishPass` relinked them), and those that did not render
+    /// inside its render were skipped, inside its slice. One call per node
+    /// for both.
     @usableFromInline @inline(never)
-    func traceNodeDidRender() {
-        hooks { $0.nodeDidRender() }
+    func traceNodeDidRender(_ node: NodeID) {
+        hooks { trace in
+            let first = tree.nodes[node].firstChild
+            if !first.isNone {
+                trace.childrenAsked(
+                    by: node, first: first, next: { tree.nodes[$0].nextSibling },
+                    workflowType: { anyStore(of: $0).takeUnretainedValue().workflowType }, key: { tree.nodes[keyOf: $0] }
+                )
+            }
+            trace.nodeDidRender()
+        }
     }
 
     /// `update`'s hook: `node` got `new` in place of `old` and renders next.
@@ -65,27 +78,16 @@ extension FastRuntime {
         }
     }
 
-    /// `finishPass`'s hook, at its end: the node's children are now the ones
-    /// its pass asked for, in that order; those that did not render inside
-    /// its render were skipped.
-    @inline(never)
-    func traceChildren(of node: NodeID) {
-        hooks { trace in
-            trace.childrenAsked(
-                by: node, first: tree.nodes[node].firstChild, next: { tree.nodes[$0].nextSibling },
-                workflowType: { anyStore(of: $0).takeUnretainedValue().workflowType }, key: { tree.nodes[keyOf: $0] }
-            )
-        }
-    }
-
     /// `didApply`'s hook: the action, what it did to the state (S1), and
     /// the node's path from the root, walked only if the trace asks.
     @inline(never)
     func traceAction(_ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool) {
-        trace.unsafelyUnwrapped.actionDidApply(
-            actionType, at: handle(node), path: { path(of: node) }, reachedByOutput: !fromSink,
-            stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
-        )
+        hooks {
+            $0.actionDidApply(
+                actionType, at: handle(node), path: { path(of: node) }, reachedByOutput: !fromSink,
+                stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
+            )
+        }
     }
 
     /// A node's types and keys from the root down.
