@@ -39,15 +39,18 @@ struct DecodedAction {
 /// A decoded pass.
 struct DecodedPass {
     var header: PassHeader
+    /// What is left of a pass boiled down (too large for the budget).
+    var summary: PassSummary?
     var actions: [DecodedAction] = []
     /// A node before its children, the children in the order their parent
     /// asked for them. For a summarised pass: its slowest renders only.
     var nodes: [DecodedNode] = []
 
-    /// Decodes `header`'s events, read by `event(index)`.
-    init(_ header: PassHeader, event: (Int) -> NodeEvent) {
+    /// Decodes `header`'s events, read by `event(index)`, or its summary.
+    init(_ header: PassHeader, summary: PassSummary?, event: (Int) -> NodeEvent) {
         self.header = header
-        if let summary = header.summary {
+        self.summary = summary
+        if let summary {
             nodes = summary.slowest.map {
                 DecodedNode(
                     entry: $0.entry, reason: $0.reason, order: 0, depth: $0.depth, parent: nil,
@@ -92,11 +95,11 @@ struct DecodedPass {
 
     /// Whether the pass was boiled down to a summary (too large for the
     /// trace's budget).
-    var isSummarized: Bool { header.summary != nil }
+    var isSummarized: Bool { summary != nil }
 
     /// Rendered and skipped nodes: every one, or a summary's counts.
-    var renderCount: Int { header.summary?.renders ?? nodes.count { $0.reason.didRender } }
-    var skipCount: Int { header.summary?.skips ?? nodes.count { !$0.reason.didRender } }
+    var renderCount: Int { summary?.renders ?? nodes.count { $0.reason.didRender } }
+    var skipCount: Int { summary?.skips ?? nodes.count { !$0.reason.didRender } }
 
     /// Skips are recorded when their parent's pass ends, after their
     /// rendered siblings: each parent's children go back to the order it
@@ -167,7 +170,7 @@ extension RenderTrace {
     /// A kept pass, decoded.
     func decode(_ header: PassHeader) -> DecodedPass {
         let ring = store.pointee.ring
-        return DecodedPass(header) { ring.event($0, from: header.firstEvent) }
+        return DecodedPass(header, summary: store.pointee.summary(of: header)) { ring.event($0, from: header.firstEvent) }
     }
 
     /// The kept passes readers see, oldest first, one at a time.

@@ -74,6 +74,7 @@ enum ActionFlags {
 }
 
 /// A kept pass: its facts, and where its events are in the trace's ring.
+/// Plain values only, so that keeping one copies bytes (no retain).
 struct PassHeader {
     /// The pass's number in its trace, from 1.
     var number: Int
@@ -87,9 +88,10 @@ struct PassHeader {
     /// in `pending`'s buffer for a pass waiting to be kept).
     var firstEvent: Int
     var eventCount: Int
-    /// Set when its events outgrew the trace's budget: they are gone, and
-    /// this is what is left of them.
-    var summary: PassSummary?
+    /// Set (not 0) when its events outgrew the trace's budget: they are
+    /// gone, and what is left of them is the trace's summary of this number
+    /// (`TraceStore.summaries`).
+    var summaryID = 0
 }
 
 /// A pass too large for the trace's byte budget, boiled down as it was

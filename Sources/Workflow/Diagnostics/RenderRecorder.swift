@@ -40,6 +40,7 @@ package final class RenderRecorder {
         if state.pointee.isInPass { passDidEnd() }
         trace.store.pointee.recorders[ObjectIdentifier(self)] = nil
         state.pointee.open.deallocate()
+        state.pointee.changedStates.deallocate()
         state.pointee.slots.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -58,9 +59,7 @@ package final class RenderRecorder {
     /// A timestamp of the trace's clock.
     @inline(__always)
     package func now() -> UInt64 {
-        let time = max(RenderTrace.clock(), store.pointee.lastTime &+ 2)
-        store.pointee.lastTime = time
-        return time
+        store.pointee.now()
     }
 
     /// The last timestamp plus 2 ns, without reading the clock.
@@ -80,9 +79,11 @@ package final class RenderRecorder {
         if state.pointee.isInPass { passDidEnd() }
         state.pointee.isInPass = true
         state.pointee.trigger = trigger
-        state.pointee.changedStates.removeAll(keepingCapacity: true)
-        state.pointee.summary = nil
-        state.pointee.summarizing = false
+        state.pointee.changedStates.removeAll()
+        if state.pointee.summarizing {
+            state.pointee.summary = nil
+            state.pointee.summarizing = false
+        }
         state.pointee.open.removeAll()
         state.pointee.writesRing = store.pointee.ringWriter == nil
         if state.pointee.writesRing {
@@ -100,7 +101,8 @@ package final class RenderRecorder {
         state.pointee.isInPass = false
         let header = PassHeader(
             number: 0, host: host, rootType: rootType, trigger: state.pointee.trigger,
-            begin: state.pointee.begin, end: now(), firstEvent: 0, eventCount: 0, summary: state.pointee.summary
+            begin: state.pointee.begin, end: now(), firstEvent: 0, eventCount: 0,
+            summaryID: state.pointee.summarizing ? store.pointee.keep(state.pointee.summary!) : 0
         )
         if state.pointee.writesRing {
             store.pointee.ringWriter = nil
@@ -110,9 +112,11 @@ package final class RenderRecorder {
         } else {
             store.pointee.keepCopy(header, events: state.pointee.buffer)
         }
-        state.pointee.summary = nil
-        state.pointee.summarizing = false
-        trace.compactNodeTableIfDue()
+        if state.pointee.summarizing {
+            state.pointee.summary = nil
+            state.pointee.summarizing = false
+        }
+        if store.pointee.nodeTableOutgrewCompaction { trace.compactNodeTableIfDue() }
     }
 
     /// Appends an event to the open pass; a pass that outgrows the budget
@@ -187,8 +191,8 @@ package final class RenderRecorder {
             ))
         }
         switch stateChange {
-        case .changed: state.pointee.changedStates.append((node, .stateChanged))
-        case .notCompared: state.pointee.changedStates.append((node, .stateNotCompared))
+        case .changed: state.pointee.changedStates.append(ChangedState(node: node, reason: .stateChanged))
+        case .notCompared: state.pointee.changedStates.append(ChangedState(node: node, reason: .stateNotCompared))
         case .unchanged: break
         }
     }
@@ -197,7 +201,11 @@ package final class RenderRecorder {
     /// own state: `.stateChanged` or `.stateNotCompared`; else nil.
     @inline(__always)
     func ownStateChange(of node: Int) -> RenderReason? {
-        state.pointee.changedStates.first { $0.node == node }?.reason
+        let changed = state.pointee.changedStates
+        for index in 0..<changed.count where changed[index].node == node {
+            return changed[index].reason
+        }
+        return nil
     }
 
     // MARK: Nodes
@@ -289,49 +297,56 @@ package final class RenderRecorder {
     /// A parent's pass ended: of the children it asked for, from `first`
     /// on along `next`, those that did not render inside its render (their
     /// latest render number is not above the parent's) were skipped, each
-    /// at its place. The common case, a child seen before and room in the
-    /// ring, is written with the ring and the clock held in locals (a few
-    /// instructions a skip); any other goes through `nodeSkipped`.
+    /// at its place. The common case, a run of children seen before while
+    /// the ring has room up to its end, is written straight into the ring
+    /// with the clock in a local (a few instructions a skip); any other skip
+    /// goes through `nodeSkipped`.
     @inline(__always)
     func childrenAsked(
         byRenderAt parent: Int, first: NodeID, next: (NodeID) -> NodeID,
         workflowType: (NodeID) -> Any.Type, key: (NodeID) -> String
     ) {
         let parentRender = renderNumber(ofPosition: parent)
-        var fastPath = state.pointee.writesRing && !state.pointee.summarizing
-        var slots = state.pointee.slots
-        var ring = store.pointee.ring
-        var time = store.pointee.lastTime
         var child = first
         var order: Int32 = 0
         while !child.isNone {
-            let position = Int(child.position)
-            let slot = position < slots.count ? slots[position] : RecordedNodeSlot()
-            if slot.renderNumber <= parentRender {
-                if fastPath, slot.entry != 0, !ring.isFull {
-                    time &+= 2
-                    ring.append(NodeEvent(
-                        kind: .skip, entry: slot.entry, reason: RenderReason.cleanWithEqualProps.rawValue,
-                        order: order, time: time
-                    ))
-                } else {
-                    store.pointee.ring = ring
-                    store.pointee.lastTime = time
-                    let skipped = child
-                    nodeSkipped({ workflowType(skipped) }, key: { key(skipped) }, position: position, order: Int(order))
-                    // It may have grown the slots, dropped passes or
-                    // started boiling this one down.
-                    fastPath = state.pointee.writesRing && !state.pointee.summarizing
-                    slots = state.pointee.slots
-                    ring = store.pointee.ring
-                    time = store.pointee.lastTime
+            if state.pointee.writesRing, !state.pointee.summarizing {
+                let slots = state.pointee.slots
+                let run = store.pointee.ring.headAddress
+                let room = store.pointee.ring.contiguousRoom
+                var written = 0
+                var time = store.pointee.lastTime
+                while !child.isNone {
+                    let position = Int(child.position)
+                    let slot = position < slots.count ? slots[position] : RecordedNodeSlot()
+                    if slot.renderNumber <= parentRender {
+                        if slot.entry == 0 || written == room { break }
+                        time &+= 2
+                        (run + written).initialize(to: NodeEvent(
+                            kind: .skip, entry: slot.entry, reason: RenderReason.cleanWithEqualProps.rawValue,
+                            order: order, time: time
+                        ))
+                        written &+= 1
+                    }
+                    order &+= 1
+                    child = next(child)
                 }
+                if written > 0 {
+                    store.pointee.ring.appendWritten(written)
+                    store.pointee.lastTime = time
+                }
+                if child.isNone { return }
+            }
+            // A child the run stopped at, or any child of a pass that is not
+            // written into the ring as it goes.
+            let position = Int(child.position)
+            if renderNumber(ofPosition: position) <= parentRender {
+                let skipped = child
+                nodeSkipped({ workflowType(skipped) }, key: { key(skipped) }, position: position, order: Int(order))
             }
             order &+= 1
             child = next(child)
         }
-        store.pointee.ring = ring
-        store.pointee.lastTime = time
     }
 
     /// The node ended: its position may be another node's later.
@@ -409,7 +424,7 @@ struct RecorderState {
     var lastActionEnd: UInt64 = 0
     /// The nodes whose own state an action of this cascade changed, with the
     /// reason their render will give.
-    var changedStates: [(node: Int, reason: RenderReason)] = []
+    var changedStates = RecorderTable<ChangedState>()
     /// The node the runtime said renders next (-1: none), why, and since
     /// when (a new node from before its `makeInitialState`, another from
     /// its update): three plain fields, not an optional tuple to unwrap.
@@ -422,6 +437,11 @@ struct RecorderState {
     /// child rendered inside its parent's render has a larger one).
     var slots = RecorderTable<RecordedNodeSlot>(capacity: 64)
     var renderCount: UInt64 = 0
+}
+
+struct ChangedState {
+    var node: Int
+    var reason: RenderReason
 }
 
 struct OpenRender {

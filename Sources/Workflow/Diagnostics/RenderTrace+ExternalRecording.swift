@@ -114,10 +114,10 @@ extension RenderTrace {
         }
         var header = PassHeader(
             number: 0, host: host, rootType: rootType, trigger: trigger, begin: begin, end: end,
-            firstEvent: 0, eventCount: 0, summary: nil
+            firstEvent: 0, eventCount: 0
         )
         if events.count > store.pointee.ring.capacity {
-            header.summary = Self.summary(count: events.count) { events[$0] }
+            header.summaryID = store.pointee.keep(Self.summary(count: events.count) { events[$0] })
             events = []
         }
         var names = NodeNames()

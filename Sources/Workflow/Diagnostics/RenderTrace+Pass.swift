@@ -63,7 +63,10 @@ extension RenderTrace {
 
         /// A pass waiting to be kept, its events in `events`.
         init(decoding header: PassHeader, events: ContiguousArray<NodeEvent>, in trace: RenderTrace, names: inout NodeNames) {
-            self.init(DecodedPass(header) { events[$0] }, table: trace.store.pointee.table, names: &names)
+            self.init(
+                DecodedPass(header, summary: trace.store.pointee.summary(of: header)) { events[$0] },
+                table: trace.store.pointee.table, names: &names
+            )
         }
 
         init(_ pass: DecodedPass, table: NodeTable, names: inout NodeNames) {

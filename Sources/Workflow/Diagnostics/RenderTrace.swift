@@ -102,7 +102,7 @@ public final class RenderTrace {
     static func clock() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
     }
 
     /// A timestamp in nanoseconds, each at least 2 ns after the previous
@@ -110,9 +110,7 @@ public final class RenderTrace {
     /// lands inside it, before any child starts.
     @inline(__always)
     func now() -> UInt64 {
-        let time = max(Self.clock(), store.pointee.lastTime &+ 2)
-        store.pointee.lastTime = time
-        return time
+        store.pointee.now()
     }
 
     /// The last timestamp plus 2 ns, without reading the clock.

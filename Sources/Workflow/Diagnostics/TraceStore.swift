@@ -9,6 +9,14 @@
 // own buffer and is kept when the outer pass ends. A pass's number is given
 // when it is kept, so that numbers grow along the ring.
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The events of the passes kept and of the pass being written.
 struct EventRing {
     let capacity: Int
@@ -39,6 +47,21 @@ struct EventRing {
         head = head &+ 1 == capacity ? 0 : head &+ 1
         used &+= 1
         openCount &+= 1
+    }
+
+    /// Where the next event goes, and how many can be written from there on
+    /// in one run: up to the ring's end, within its free room.
+    var headAddress: UnsafeMutablePointer<NodeEvent> { base + head }
+    var contiguousRoom: Int { min(capacity - used, capacity - head) }
+
+    /// `count` events were written from `headAddress` on, within
+    /// `contiguousRoom`: they join the open pass.
+    @inline(__always)
+    mutating func appendWritten(_ count: Int) {
+        head &+= count
+        if head == capacity { head = 0 }
+        used &+= count
+        openCount &+= count
     }
 
     /// Frees the oldest kept pass's `count` events.
@@ -115,6 +138,10 @@ struct TraceStore {
     /// The kept passes' headers, oldest first, from `firstHeader`.
     var headers: ContiguousArray<PassHeader> = []
     var firstHeader = 0
+    /// The summaries of the passes boiled down (`PassHeader.summaryID`),
+    /// each dropped with its pass; rare, so kept aside from the headers.
+    var summaries: [Int: PassSummary] = [:]
+    var summaryCount = 0
     /// Passes of other hosts that ended while one wrote into the ring, with
     /// their events, kept when it ends.
     var pending: [(header: PassHeader, events: ContiguousArray<NodeEvent>)] = []
@@ -127,6 +154,9 @@ struct TraceStore {
     var hiddenThrough = 0
     /// The last timestamp handed out.
     var lastTime: UInt64
+    /// Where the clock is read into: here rather than on the stack, so that
+    /// the recorder's functions that read it need no stack protector.
+    var clockReading = timespec()
     /// Hosts and passes numbered so far.
     var hostCount = 0
     var passCount = 0
@@ -140,9 +170,23 @@ struct TraceStore {
         ring = EventRing(capacity: capacity)
         self.passLimit = passLimit
         lastTime = origin
+        // The first passes' headers without regrowing (a few KB).
+        headers.reserveCapacity(min(passLimit, 256))
     }
 
     var keptCount: Int { headers.count - firstHeader }
+
+    /// A timestamp of the monotonic clock in nanoseconds, each at least 2 ns
+    /// after the previous one: slices then nest strictly, and a flow event
+    /// 1 ns into a slice lands inside it, before any child starts.
+    @inline(__always)
+    mutating func now() -> UInt64 {
+        clock_gettime(CLOCK_MONOTONIC, &clockReading)
+        let reading = UInt64(truncatingIfNeeded: clockReading.tv_sec) &* 1_000_000_000
+            &+ UInt64(truncatingIfNeeded: clockReading.tv_nsec)
+        lastTime = max(reading, lastTime &+ 2)
+        return lastTime
+    }
 
     /// The kept headers, oldest first.
     var kept: ArraySlice<PassHeader> { headers[firstHeader...] }
@@ -151,6 +195,7 @@ struct TraceStore {
     mutating func dropOldestPass() -> Bool {
         guard firstHeader < headers.count else { return false }
         ring.dropOldest(headers[firstHeader].eventCount)
+        if headers[firstHeader].summaryID != 0 { summaries[headers[firstHeader].summaryID] = nil }
         firstHeader += 1
         // Moved down now and then, in place: no allocation.
         if firstHeader >= 64, firstHeader * 2 >= headers.count {
@@ -189,7 +234,7 @@ struct TraceStore {
     @discardableResult
     mutating func keepCopy(_ header: PassHeader, events: ContiguousArray<NodeEvent>) -> Int {
         var header = header
-        if header.summary == nil, makeRoom(for: events.count) {
+        if header.summaryID == 0, makeRoom(for: events.count) {
             (header.firstEvent, header.eventCount) = ring.appendPass(events)
         } else {
             header.eventCount = 0
@@ -206,6 +251,18 @@ struct TraceStore {
         headers.append(header)
         lastPassOfHost[header.host] = passCount
         return passCount
+    }
+
+    /// Keeps `summary` for a pass boiled down; its `summaryID`.
+    mutating func keep(_ summary: PassSummary) -> Int {
+        summaryCount += 1
+        summaries[summaryCount] = summary
+        return summaryCount
+    }
+
+    /// What is left of `header`'s pass if it was boiled down, else nil.
+    func summary(of header: PassHeader) -> PassSummary? {
+        header.summaryID == 0 ? nil : summaries[header.summaryID] ?? PassSummary()
     }
 
     /// The kept pass numbered `number`, if it is still kept.

@@ -7,11 +7,11 @@ extension FastRuntime {
     /// A render pass with a trace: one that no cascade or update opened is
     /// the host's first render, and a pass of its own.
     @inline(never)
-    func traceRenderPass<Rendering>(_ body: () -> Rendering, trace: RenderTraceHooks) -> Rendering {
-        let opensPass = !trace.isInPass
-        if opensPass { trace.passWillBegin(.firstRender) }
+    func traceRenderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
+        let opensPass = !hooks { $0.isInPass }
+        if opensPass { hooks { $0.passWillBegin(.firstRender) } }
         let rendering = body()
-        if opensPass { trace.passDidEnd() }
+        if opensPass { hooks { $0.passDidEnd() } }
         return rendering
     }
 

@@ -48,7 +48,7 @@ extension FastRuntime {
         renumberPassesIfDue()
         passes.willRender(stackEnd: StackGuard.currentStackEnd())
         gate.isRendering = true
-        let rendering = if let trace { traceRenderPass(body, trace: trace) } else { body() }
+        let rendering = if trace != nil { traceRenderPass(body) } else { body() }
         gate.isRendering = false
         trimIfDue()
         #if DEBUG
