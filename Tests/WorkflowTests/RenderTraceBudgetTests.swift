@@ -74,7 +74,7 @@ private struct Link: Workflow, Equatable {
 struct RenderTraceBudgetTests {
     /// The bytes a trace's events take: what `byteLimit` bounds.
     private func eventBytes(_ trace: RenderTrace) -> Int {
-        trace.passes.reduce(0) { $0 + 24 * (2 * $1.actions.count + 3 * $1.renderCount + $1.skipCount) }
+        trace.passes.reduce(0) { $0 + 24 * (2 * $1.actions.count + $1.renderCount + $1.skipCount) }
     }
 
     @Test("D1: past the byte budget the oldest passes are dropped whole; the newest stay, numbered in order")
@@ -132,6 +132,17 @@ struct RenderTraceBudgetTests {
         let events = try #require(json?["traceEvents"] as? [[String: Any]])
         let passArgs = events.filter { $0["cat"] as? String == "pass" }.compactMap { $0["args"] as? [String: Any] }
         #expect(passArgs.count { $0["summarized"] != nil } == 2)
+    }
+
+    @Test("D1: a pass boiled down keeps its slowest renders at their depths, those that ended before it outgrew the budget too")
+    func summarizedRendersKeepTheirDepths() throws {
+        let trace = RenderTrace(byteLimit: 24 * 50)
+        let host = WorkflowHost(workflow: Rows(rows: 100), renderTrace: trace)
+        let first = try #require(host.lastRenderPass)
+        #expect(first.isSummarized)
+        #expect(first.renderCount == 101)
+        #expect(first.nodes.contains { $0.depth == 1 })
+        #expect(first.nodes.allSatisfy { $0.depth == ($0.path == "Rows" ? 0 : 1) })
     }
 
     @Test("D1: a node costs the same bytes whatever its depth (interned paths), and readers still get its full path")

@@ -59,8 +59,10 @@ struct DecodedPass {
             }
             return
         }
-        nodes.reserveCapacity(header.eventCount / 2 + 1)
-        var open: [Int] = []
+        nodes.reserveCapacity(header.eventCount)
+        // Post-order: the nodes no render has claimed yet, latest last; a
+        // render's event claims those that started after it did.
+        var unclaimed: [Int] = []
         var actionBegin: UInt64 = header.begin
         var actionType: Any.Type = Never.self
         for index in 0..<header.eventCount {
@@ -74,21 +76,29 @@ struct DecodedPass {
                     actionType: actionType, entry: event.entry, reachedByOutput: ActionFlags.reachedByOutput(event.reason),
                     stateChange: ActionFlags.stateChange(event.reason), begin: actionBegin, end: event.time
                 ))
-            case .begin, .skip:
+            case .skip:
+                unclaimed.append(nodes.count)
                 nodes.append(DecodedNode(
-                    entry: event.entry, reason: event.renderReason, order: event.order, depth: open.count,
-                    parent: open.last, begin: event.time, end: event.time, childTime: 0, isPlacedSkip: event.kind == .skip
+                    entry: event.entry, reason: event.renderReason, order: event.order, depth: 0,
+                    parent: nil, begin: event.time, end: event.time, isPlacedSkip: true
                 ))
-                if event.kind == .begin { open.append(nodes.count - 1) }
-            case .end:
-                guard let index = open.popLast() else { continue }
-                close(index, at: event.time)
+            case .render:
+                let begin = event.begin
+                let index = nodes.count
+                var first = unclaimed.count
+                while first > 0, nodes[unclaimed[first - 1]].begin >= begin { first -= 1 }
+                var childTime: UInt64 = 0
+                for child in unclaimed[first...] {
+                    nodes[child].parent = index
+                    childTime += nodes[child].inclusiveTime
+                }
+                unclaimed.removeSubrange(first...)
+                unclaimed.append(index)
+                nodes.append(DecodedNode(
+                    entry: event.entry, reason: event.renderReason, order: 0, depth: 0,
+                    parent: nil, begin: begin, end: event.time, childTime: childTime
+                ))
             }
-        }
-        // A render cut short (the host released by its own code) ends with
-        // the pass.
-        while let index = open.popLast() {
-            close(index, at: header.end)
         }
         putChildrenInOrder()
     }
@@ -101,9 +111,10 @@ struct DecodedPass {
     var renderCount: Int { summary?.renders ?? nodes.count { $0.reason.didRender } }
     var skipCount: Int { summary?.skips ?? nodes.count { !$0.reason.didRender } }
 
-    /// Skips are recorded when their parent's pass ends, after their
-    /// rendered siblings: each parent's children go back to the order it
-    /// asked for them in (`inAskedOrder`).
+    /// The nodes a parent before its children, each with its depth. Skips
+    /// are recorded when their parent's render ends, after their rendered
+    /// siblings: each parent's children go back to the order it asked for
+    /// them in (`inAskedOrder`).
     private mutating func putChildrenInOrder() {
         var children = [[Int]](repeating: [], count: nodes.count)
         var roots: [Int] = []
@@ -117,6 +128,7 @@ struct DecodedPass {
         while let (index, parent) = pending.popLast() {
             var node = nodes[index]
             node.parent = parent
+            node.depth = parent.map { ordered[$0].depth + 1 } ?? 0
             ordered.append(node)
             for child in inAskedOrder(children[index]).reversed() {
                 pending.append((child, ordered.count - 1))
@@ -155,13 +167,6 @@ struct DecodedPass {
         case .action:
             guard let sending = actions.first else { return "cascade" }
             return names.name(sending.actionType) + " at " + names.nodeName(sending.entry, in: table)
-        }
-    }
-
-    private mutating func close(_ index: Int, at time: UInt64) {
-        nodes[index].end = time
-        if let parent = nodes[index].parent {
-            nodes[parent].childTime += nodes[index].inclusiveTime
         }
     }
 }

@@ -6,25 +6,32 @@
 
 /// One event of a pass: 24 bytes.
 ///
-/// A node's render starts (`begin`) or ends (`end`), or the node is skipped
-/// (`skip`, written when its parent's pass ends, with its place among the
-/// children the parent asked for). An action step is two events:
-/// `actionBegin` (its start, and the action's type) then `action` (its end,
-/// the node it applied at, what it did).
+/// A node's render is one event written when it ends (`render`: its end,
+/// and its start as a length back from there), after its children's: the
+/// events of a pass's renders come in post-order, their times nest them.
+/// A node skipped (`skip`) is written when its parent's render ends, with
+/// its place among the children the parent asked for. An action step is two
+/// events: `actionBegin` (its start, and the action's type) then `action`
+/// (its end, the node it applied at, what it did).
 struct NodeEvent {
     enum Kind: UInt8 {
-        case begin, end, skip, actionBegin, action
+        case render, skip, actionBegin, action
     }
 
+    /// `render`: its end.
     var time: UInt64
-    /// The node's entry in the node table (`begin`, `skip`, `action`); the
+    /// The node's entry in the node table (`render`, `skip`, `action`); the
     /// low half of the action's type for `actionBegin`.
     var entry: UInt32
     /// `skip`: the node's place among the children its parent asked for;
-    /// the high half of the action's type for `actionBegin`.
+    /// `render`: the low 32 bits of its length; the high half of the
+    /// action's type for `actionBegin`.
     var order: Int32
+    /// `render`: the 16 bits of its length above `order`'s (48 bits of
+    /// nanoseconds: 78 hours).
+    var lengthHigh: UInt16 = 0
     var kind: Kind
-    /// `begin`, `skip`: the reason; `action`: its `ActionFlags`.
+    /// `render`, `skip`: the reason; `action`: its `ActionFlags`.
     var reason: UInt8
 
     @inline(__always)
@@ -34,6 +41,22 @@ struct NodeEvent {
         self.order = order
         self.kind = kind
         self.reason = reason
+    }
+
+    /// `render`: a node's render from `begin` to `end`.
+    @inline(__always)
+    init(render entry: UInt32, reason: RenderReason, begin: UInt64, end: UInt64) {
+        let length = min(end &- begin, 1 << 48 - 1)
+        self.init(
+            kind: .render, entry: entry, reason: reason.rawValue,
+            order: Int32(truncatingIfNeeded: length), time: end
+        )
+        lengthHigh = UInt16(truncatingIfNeeded: length >> 32)
+    }
+
+    /// `render`: when it started.
+    var begin: UInt64 {
+        time &- (UInt64(UInt32(bitPattern: order)) | UInt64(lengthHigh) << 32)
     }
 
     /// `actionBegin`: the action's type, in the two halves.

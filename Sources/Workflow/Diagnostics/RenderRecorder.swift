@@ -98,10 +98,16 @@ package final class RenderRecorder {
     /// Closes the pass and hands it to the trace.
     package func passDidEnd() {
         guard state.pointee.isInPass else { return }
+        let end = now()
+        // Renders cut short (the host released by its own code) end with
+        // the pass.
+        while !state.pointee.open.isEmpty {
+            closeRender(at: end)
+        }
         state.pointee.isInPass = false
         let header = PassHeader(
             number: 0, host: host, rootType: rootType, trigger: state.pointee.trigger,
-            begin: state.pointee.begin, end: now(), firstEvent: 0, eventCount: 0,
+            begin: state.pointee.begin, end: end, firstEvent: 0, eventCount: 0,
             summaryID: state.pointee.summarizing ? store.pointee.keep(state.pointee.summary!) : 0
         )
         if state.pointee.writesRing {
@@ -120,9 +126,20 @@ package final class RenderRecorder {
     }
 
     /// Appends an event to the open pass; a pass that outgrows the budget
-    /// is boiled down from here on.
+    /// is boiled down from here on. Inline only the common case, room in
+    /// the ring: the rest would cost every hook its registers.
     @inline(__always)
     private func append(_ event: NodeEvent) {
+        if state.pointee.writesRing, !store.pointee.ring.isFull {
+            store.pointee.ring.append(event)
+        } else {
+            appendMakingRoom(event)
+        }
+    }
+
+    /// `append` when the ring is full, or the pass writes into the buffer.
+    @inline(never)
+    private func appendMakingRoom(_ event: NodeEvent) {
         if state.pointee.writesRing {
             // Older passes dropped until one that held events is gone (a
             // summarised one holds none); none left: this pass is too large.
@@ -143,16 +160,21 @@ package final class RenderRecorder {
     }
 
     /// The open pass alone fills the budget: its events so far and `last`,
-    /// the one that did not fit, become a summary, and the rest of the pass is counted into it (the renders
-    /// still open end later, from `open`, which has their child times).
+    /// the one that did not fit, become a summary, and the rest of the pass
+    /// is counted into it (the renders still open end later, from `open`,
+    /// which has their child times; the ones ended so far lie inside them).
     @inline(never)
     private func summarize(with last: NodeEvent) {
         let count = state.pointee.writesRing ? store.pointee.ring.openCount : state.pointee.buffer.count
         let first = store.pointee.ring.openStart
+        let open = state.pointee.open
+        let enclosing = (0..<open.count).map { open[$0].begin }
         let summary = if state.pointee.writesRing {
-            RenderTrace.summary(count: count + 1) { $0 == count ? last : store.pointee.ring.event($0, from: first) }
+            RenderTrace.summary(count: count + 1, enclosing: enclosing) {
+                $0 == count ? last : store.pointee.ring.event($0, from: first)
+            }
         } else {
-            RenderTrace.summary(count: count + 1) { $0 == count ? last : state.pointee.buffer[$0] }
+            RenderTrace.summary(count: count + 1, enclosing: enclosing) { $0 == count ? last : state.pointee.buffer[$0] }
         }
         if state.pointee.writesRing {
             store.pointee.ring.discardOpenPass()
@@ -184,11 +206,16 @@ package final class RenderRecorder {
         if state.pointee.summarizing {
             state.pointee.summary!.actions += 1
         } else {
-            append(NodeEvent(actionType: actionType, begin: start))
-            append(NodeEvent(
-                kind: .action, entry: entry,
-                reason: ActionFlags.encode(reachedByOutput: reachedByOutput, stateChange: stateChange), time: end
-            ))
+            let flags = ActionFlags.encode(reachedByOutput: reachedByOutput, stateChange: stateChange)
+            if state.pointee.writesRing, store.pointee.ring.contiguousRoom >= 2 {
+                // Both events in one run, one test of room.
+                store.pointee.ring.headAddress.initialize(to: NodeEvent(actionType: actionType, begin: start))
+                (store.pointee.ring.headAddress + 1).initialize(to: NodeEvent(kind: .action, entry: entry, reason: flags, time: end))
+                store.pointee.ring.appendWritten(2)
+            } else {
+                append(NodeEvent(actionType: actionType, begin: start))
+                append(NodeEvent(kind: .action, entry: entry, reason: flags, time: end))
+            }
         }
         switch stateChange {
         case .changed: state.pointee.changedStates.append(ChangedState(node: node, reason: .stateChanged))
@@ -243,12 +270,8 @@ package final class RenderRecorder {
             entry = remember(node, entry: store.pointee.table.add(parent: parent, type: workflowType, key: key()))
         }
         state.pointee.slots[position].renderNumber = state.pointee.renderCount
+        // Its event is written when it ends.
         state.pointee.open.append(OpenRender(entry: entry, reason: reason, begin: begin))
-        if state.pointee.summarizing {
-            state.pointee.summary!.renders += 1
-        } else {
-            append(NodeEvent(kind: .begin, entry: entry, reason: reason.rawValue, time: begin))
-        }
     }
 
     /// The render of the node that started last and has not ended is over,
@@ -257,6 +280,13 @@ package final class RenderRecorder {
     package func nodeDidRender() {
         let end = now()
         guard !state.pointee.open.isEmpty else { return }
+        closeRender(at: end)
+    }
+
+    /// The innermost open render ends at `end`: its event, or its part of
+    /// the summary.
+    @inline(__always)
+    private func closeRender(at end: UInt64) {
         let render = state.pointee.open.removeLast()
         let inclusive = end &- render.begin
         let depth = state.pointee.open.count
@@ -264,12 +294,13 @@ package final class RenderRecorder {
             state.pointee.open[depth &- 1].childTime &+= inclusive
         }
         if state.pointee.summarizing {
+            state.pointee.summary!.renders += 1
             state.pointee.summary!.add(SummarizedRender(
                 entry: render.entry, reason: render.reason, depth: depth, begin: render.begin,
                 end: end, selfTime: inclusive &- render.childTime
             ))
         } else {
-            append(NodeEvent(kind: .end, entry: 0, time: end))
+            append(NodeEvent(render: render.entry, reason: render.reason, begin: render.begin, end: end))
         }
     }
 

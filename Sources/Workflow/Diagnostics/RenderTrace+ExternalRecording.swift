@@ -81,7 +81,7 @@ extension RenderTrace {
         renders: [NodeRender]
     ) -> Pass {
         var events = ContiguousArray<NodeEvent>()
-        events.reserveCapacity(2 * actions.count + 2 * renders.count)
+        events.reserveCapacity(2 * actions.count + renders.count)
         for action in actions {
             let entry = store.pointee.table.intern(path: action.path)
             events.append(NodeEvent(actionType: action.actionType, begin: action.begin))
@@ -92,7 +92,8 @@ extension RenderTrace {
             ))
         }
         // Times are distinct (`now()` moves on by at least 2 ns per call): in
-        // time order, the begins and ends nest as the renders did.
+        // time order, the begins and ends nest as the renders did. A render's
+        // event is written at its end, as the fast runtime's recorder does.
         var marks: [(time: UInt64, render: Int?)] = []
         marks.reserveCapacity(2 * renders.count)
         for (index, render) in renders.enumerated() {
@@ -100,16 +101,15 @@ extension RenderTrace {
             marks.append((render.end, nil))
         }
         marks.sort { $0.time < $1.time }
-        var open: [UInt32] = []
+        var open: [(entry: UInt32, render: Int)] = []
         for mark in marks {
             if let index = mark.render {
                 let render = renders[index]
-                let entry = store.pointee.table.intern(parent: open.last ?? 0, type: render.workflowType, key: render.key)
-                open.append(entry)
-                events.append(NodeEvent(kind: .begin, entry: entry, reason: render.reason.rawValue, time: render.begin))
-            } else {
-                _ = open.popLast()
-                events.append(NodeEvent(kind: .end, entry: 0, time: mark.time))
+                let entry = store.pointee.table.intern(parent: open.last?.entry ?? 0, type: render.workflowType, key: render.key)
+                open.append((entry, index))
+            } else if let (entry, index) = open.popLast() {
+                let render = renders[index]
+                events.append(NodeEvent(render: entry, reason: render.reason, begin: render.begin, end: mark.time))
             }
         }
         var header = PassHeader(
@@ -133,27 +133,44 @@ extension RenderTrace {
     }
 
     /// A pass's events boiled down, for a pass larger than the budget.
-    static func summary(count: Int, event: (Int) -> NodeEvent) -> PassSummary {
+    /// `enclosing`: the starts of the renders still open, which every
+    /// render ended so far lies inside of once it started after them.
+    static func summary(count: Int, enclosing: [UInt64] = [], event: (Int) -> NodeEvent) -> PassSummary {
         var summary = PassSummary()
-        var stack: [(entry: UInt32, reason: RenderReason, begin: UInt64, childTime: UInt64)] = []
+        // Post-order: the renders ended inside a render come just before it.
+        var ended: [(render: SummarizedRender, inclusive: UInt64)] = []
         for index in 0..<count {
             let event = event(index)
             switch event.kind {
-            case .begin:
+            case .render:
                 summary.renders += 1
-                stack.append((event.entry, event.renderReason, event.time, 0))
-            case .end:
-                guard let render = stack.popLast() else { continue }
-                let inclusive = event.time - render.begin
-                if !stack.isEmpty { stack[stack.count - 1].childTime += inclusive }
-                summary.add(SummarizedRender(
-                    entry: render.entry, reason: render.reason, depth: stack.count, begin: render.begin,
-                    end: event.time, selfTime: inclusive - render.childTime
-                ))
+                let begin = event.begin
+                var childTime: UInt64 = 0
+                while let last = ended.last, last.render.begin >= begin {
+                    childTime += last.inclusive
+                    ended.removeLast()
+                }
+                let render = SummarizedRender(
+                    entry: event.entry, reason: event.renderReason, depth: 0, begin: begin, end: event.time,
+                    selfTime: event.time - begin - childTime
+                )
+                ended.append((render, event.time - begin))
+                summary.add(render)
             case .skip: summary.skips += 1
             case .action: summary.actions += 1
             case .actionBegin: break
             }
+        }
+        // Depths, now that every render's parent is known: the slowest are
+        // found again among the renders ended, nested by their times.
+        summary.slowest = summary.slowest.map { slow in
+            var render = slow
+            render.depth = enclosing.count { $0 < slow.begin }
+            for index in 0..<count {
+                let event = event(index)
+                if event.kind == .render, event.begin < slow.begin, event.time > slow.end { render.depth += 1 }
+            }
+            return render
         }
         return summary
     }

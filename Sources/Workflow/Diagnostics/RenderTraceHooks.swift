@@ -109,6 +109,7 @@ final class RenderTraceHooks {
 
     /// Why the root renders without a reason given before: at the end of a
     /// cascade, or in a first render.
+    @inline(__always)
     private func rootReason(_ root: Int) -> RenderReason {
         switch recorder.trigger {
         case .firstRender: .new

@@ -108,8 +108,7 @@ struct EventRing {
         var slot = head - used
         if slot < 0 { slot += capacity }
         for _ in 0..<used {
-            let kind = base[slot].kind
-            if kind != .actionBegin, kind != .end { body(base[slot].entry) }
+            if base[slot].kind != .actionBegin { body(base[slot].entry) }
             slot = slot + 1 == capacity ? 0 : slot + 1
         }
     }
@@ -119,8 +118,7 @@ struct EventRing {
         var slot = head - used
         if slot < 0 { slot += capacity }
         for _ in 0..<used {
-            let kind = base[slot].kind
-            if kind != .actionBegin, kind != .end {
+            if base[slot].kind != .actionBegin {
                 base[slot].entry = remap[Int(base[slot].entry)]
             }
             slot = slot + 1 == capacity ? 0 : slot + 1

@@ -79,12 +79,14 @@ extension FastRuntime {
     }
 
     /// `didApply`'s hook: the action, what it did to the state (S1), and
-    /// the node's path from the root, walked only if the trace asks.
+    /// the node's path from the root, walked only if the trace asks. The
+    /// path's closure borrows the runtime (the call holds it): captured
+    /// strongly, it would cost a retain and a release per action.
     @inline(never)
     func traceAction(_ actionType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool) {
         hooks {
             $0.actionDidApply(
-                actionType, at: handle(node), path: { path(of: node) }, reachedByOutput: !fromSink,
+                actionType, at: handle(node), path: { [unowned(unsafe) self] in path(of: node) }, reachedByOutput: !fromSink,
                 stateChange: !changed ? .unchanged : compared ? .changed : .notCompared
             )
         }
