@@ -344,26 +344,26 @@ package final class RenderRecorder {
             if state.pointee.writesRing, !state.pointee.summarizing {
                 let slots = state.pointee.slots
                 let run = store.pointee.ring.headAddress
-                let room = store.pointee.ring.contiguousRoom
-                var written = 0
+                let runEnd = run + store.pointee.ring.contiguousRoom
+                var cursor = run
                 var time = store.pointee.lastTime
                 while !child.isNone {
                     let position = Int(child.position)
                     let slot = position < slots.count ? slots[position] : RecordedNodeSlot()
                     if slot.renderNumber <= parentRender {
-                        if slot.entry == 0 || written == room { break }
+                        if slot.entry == 0 || cursor == runEnd { break }
                         time &+= 2
-                        (run + written).initialize(to: NodeEvent(
+                        cursor.initialize(to: NodeEvent(
                             kind: .skip, entry: slot.entry, reason: RenderReason.cleanWithEqualProps.rawValue,
                             order: order, time: time
                         ))
-                        written &+= 1
+                        cursor += 1
                     }
                     order &+= 1
                     child = next(child)
                 }
-                if written > 0 {
-                    store.pointee.ring.appendWritten(written)
+                if cursor != run {
+                    store.pointee.ring.appendWritten(cursor - run)
                     store.pointee.lastTime = time
                 }
                 if child.isNone { return }

@@ -214,11 +214,8 @@ struct TraceStore {
 
     /// Keeps a finished pass whose events are the ring's open ones.
     mutating func keepOpenPass(_ header: PassHeader) -> Int {
-        var header = header
         let (first, count) = ring.closePass()
-        header.firstEvent = first
-        header.eventCount = count
-        let number = keep(header)
+        let number = keep(header, firstEvent: first, eventCount: count)
         if !pending.isEmpty {
             for (waiting, events) in pending {
                 keepCopy(waiting, events: events)
@@ -231,22 +228,23 @@ struct TraceStore {
     /// Keeps a finished pass whose events were collected elsewhere.
     @discardableResult
     mutating func keepCopy(_ header: PassHeader, events: ContiguousArray<NodeEvent>) -> Int {
-        var header = header
         if header.summaryID == 0, makeRoom(for: events.count) {
-            (header.firstEvent, header.eventCount) = ring.appendPass(events)
-        } else {
-            header.eventCount = 0
+            let (first, count) = ring.appendPass(events)
+            return keep(header, firstEvent: first, eventCount: count)
         }
-        return keep(header)
+        return keep(header, firstEvent: 0, eventCount: 0)
     }
 
-    /// Numbers the pass and appends its header, within `passLimit`.
-    private mutating func keep(_ header: PassHeader) -> Int {
-        var header = header
+    /// Numbers the pass and appends its header, within `passLimit`, its
+    /// events where given. The header is copied once, into the array.
+    private mutating func keep(_ header: PassHeader, firstEvent: Int, eventCount: Int) -> Int {
         passCount += 1
-        header.number = passCount
         if keptCount >= passLimit { _ = dropOldestPass() }
         headers.append(header)
+        let last = headers.count - 1
+        headers[last].number = passCount
+        headers[last].firstEvent = firstEvent
+        headers[last].eventCount = eventCount
         lastPassOfHost[header.host] = passCount
         return passCount
     }
