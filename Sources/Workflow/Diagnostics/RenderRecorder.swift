@@ -305,7 +305,7 @@ package final class RenderRecorder {
     }
 
     /// A child its parent asked for, `order`-th, was skipped: clean, with
-    /// equal props (S2). Recorded when the parent's pass ends, at the
+    /// equal props (S2). Recorded as its parent's render ends, at the
     /// trace's last time plus 2 ns: reading the clock would cost more than
     /// the skip, and the instant still lies inside its parent's render.
     /// `workflowType` and `key` are read only for a node not seen before.
@@ -325,7 +325,7 @@ package final class RenderRecorder {
         ))
     }
 
-    /// A parent's pass ended: of the children it asked for, from `first`
+    /// A parent's render is ending: of the children it asked for, from `first`
     /// on along `next`, those that did not render inside its render (their
     /// latest render number is not above the parent's) were skipped, each
     /// at its place. The common case, a run of children seen before while

@@ -118,7 +118,7 @@ final class RenderTraceHooks {
         }
     }
 
-    /// A parent's pass ended: its children, from `first` along `next`,
+    /// A parent's render is ending: its children, from `first` along `next`,
     /// are the ones it asked for, in order. Those that did not render
     /// inside its render were skipped (S2); a skip's type and key are read
     /// only if the recorder has not seen it. A child that rendered needs no
