@@ -209,8 +209,9 @@ package final class RenderRecorder {
             let flags = ActionFlags.encode(reachedByOutput: reachedByOutput, stateChange: stateChange)
             if state.pointee.writesRing, store.pointee.ring.contiguousRoom >= 2 {
                 // Both events in one run, one test of room.
-                store.pointee.ring.headAddress.initialize(to: NodeEvent(actionType: actionType, begin: start))
-                (store.pointee.ring.headAddress + 1).initialize(to: NodeEvent(kind: .action, entry: entry, reason: flags, time: end))
+                let run = store.pointee.ring.headAddress
+                run.initialize(to: NodeEvent(actionType: actionType, begin: start))
+                (run + 1).initialize(to: NodeEvent(kind: .action, entry: entry, reason: flags, time: end))
                 store.pointee.ring.appendWritten(2)
             } else {
                 append(NodeEvent(actionType: actionType, begin: start))
