@@ -41,14 +41,9 @@ extension RenderTrace {
         json.raw(#"{"ph":"M","pid":1,"tid":1,"name":"process_name","args":{"name":"FastWorkflow"}},"#)
         json.raw(#"{"ph":"M","pid":1,"tid":1,"name":"thread_name","args":{"name":"main queue"}}"#)
         output.write(json.take())
-        var names = NodeNames()
-        let writer = ChromeTraceWriter(origin: origin, table: store.pointee.table)
-        let since = window.map { now() &- Self.nanoseconds($0) } ?? 0
-        forEachVisiblePass { pass in
-            guard pass.header.end >= since else { return }
-            writer.write(pass, names: &names, into: &json)
-            // Paths are formatted per pass: a long export keeps one pass's.
-            names.forgetPaths()
+        let writer = ChromeTraceWriter(origin: origin)
+        forEachExportedPass(within: window) { pass in
+            writer.write(pass, into: &json)
             output.write(json.take())
         }
         output.write("]}\n")
@@ -63,11 +58,6 @@ extension RenderTrace {
         let failed = ferror(file) != 0
         let code = errno
         if fclose(file) != 0 || failed { throw ChromeTraceWriteError(path: path, code: code) }
-    }
-
-    static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
     }
 }
 
@@ -97,61 +87,27 @@ private struct FileOutput: TextOutputStream {
 /// Writes the events of one pass, after the events before it.
 private struct ChromeTraceWriter {
     let origin: UInt64
-    let table: NodeTable
 
-    func write(_ pass: DecodedPass, names: inout NodeNames, into json: inout JSONText) {
-        let header = pass.header
-        let sending = pass.actions.first
-        let title = (header.trigger == .action ? "cascade: " : "") + pass.title(table: table, names: &names)
-        var args: [(String, Argument)] = [
-            ("pass", .number(header.number)),
-            ("host", .string("\(header.host) (\(names.name(header.rootType)))")),
-            ("rendered", .number(pass.renderCount)),
-            ("skipped", .number(pass.skipCount)),
-        ]
-        if pass.isSummarized {
-            args.append(("summarized", .string("larger than the byte budget: its slowest renders only")))
-        }
-        slice(title, category: "pass", begin: header.begin, end: header.end, args: args, into: &json)
-        for step in pass.actions {
-            slice(names.name(step.actionType) + " at " + names.nodeName(step.entry, in: table), category: "action",
-                  begin: step.begin, end: step.end, args: [
-                      ("path", .string(names.path(step.entry, in: table))),
-                      ("state", .string("\(step.stateChange)")),
-                      ("reached by output", .string(step.reachedByOutput ? "yes" : "no")),
-                  ], into: &json)
-        }
-        // A summary's slowest renders are not nested: they are written
-        // slowest first, each a slice of its own.
-        for node in pass.nodes {
-            let name = names.nodeName(node.entry, in: table)
-            let path = names.path(node.entry, in: table)
-            if node.reason.didRender {
-                slice(name, category: "render", begin: node.begin, end: node.end, args: [
-                    ("reason", .string(node.reason.description)),
-                    ("path", .string(path)),
-                    ("self (us)", .microseconds(node.selfTime)),
-                ], into: &json)
+    func write(_ pass: ExportedPass, into json: inout JSONText) {
+        for event in pass.events {
+            if event.isSlice {
+                slice(event.name, category: event.category, begin: event.begin, end: event.end, args: event.args, into: &json)
             } else {
-                event("i", category: "skip", name: name, at: node.begin, extra: #","s":"t""#, args: [
-                    ("reason", .string(node.reason.description)),
-                    ("path", .string(path)),
-                ], into: &json)
+                self.event("i", category: event.category, name: event.name, at: event.begin, extra: #","s":"t""#,
+                           args: event.args, into: &json)
             }
         }
-        // The arrow: from the sending node's action to its render in this
-        // pass, else to the root's; none if nothing rendered.
-        if let sending, !pass.isSummarized {
-            let target = pass.nodes.first { $0.entry == sending.entry && $0.reason.didRender } ?? pass.nodes.first
-            guard let target else { return }
-            event("s", category: "cascade", name: "cascade", at: sending.begin + 1, extra: #","bp":"e","id":\#(header.number)"#, args: [], into: &json)
-            event("f", category: "cascade", name: "cascade", at: target.begin + 1, extra: #","bp":"e","id":\#(header.number)"#, args: [], into: &json)
+        // The arrow, bound to the slices that hold its ends.
+        if let flow = pass.flow {
+            let extra = #","bp":"e","id":\#(flow.id)"#
+            event("s", category: "cascade", name: "cascade", at: pass.events[flow.from].begin + 1, extra: extra, args: [], into: &json)
+            event("f", category: "cascade", name: "cascade", at: pass.events[flow.to].begin + 1, extra: extra, args: [], into: &json)
         }
     }
 
     /// A complete event ("X"): a slice from `begin` to `end`.
     private func slice(
-        _ name: String, category: String, begin: UInt64, end: UInt64, args: [(String, Argument)], into json: inout JSONText
+        _ name: String, category: String, begin: UInt64, end: UInt64, args: [(String, ExportedArgument)], into json: inout JSONText
     ) {
         var duration = JSONText()
         duration.raw(#","dur":"#)
@@ -161,7 +117,7 @@ private struct ChromeTraceWriter {
 
     /// One event of phase `phase` at `time`; `extra` is written as it is.
     private func event(
-        _ phase: String, category: String, name: String, at time: UInt64, extra: String, args: [(String, Argument)],
+        _ phase: String, category: String, name: String, at time: UInt64, extra: String, args: [(String, ExportedArgument)],
         into json: inout JSONText
     ) {
         json.raw(#",{"ph":""# + phase + #"","pid":1,"tid":1,"cat":"#)
@@ -187,11 +143,4 @@ private struct ChromeTraceWriter {
         }
         json.raw("}")
     }
-}
-
-/// A value in an event's `args`.
-private enum Argument {
-    case string(String)
-    case number(Int)
-    case microseconds(UInt64)
 }
