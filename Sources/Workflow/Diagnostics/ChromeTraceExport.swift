@@ -61,7 +61,8 @@ extension RenderTrace {
     }
 }
 
-/// A Chrome trace file could not be written.
+/// A trace file could not be written: the Chrome JSON or the Perfetto
+/// protobuf one.
 public struct ChromeTraceWriteError: Error, CustomStringConvertible {
     /// The file.
     public let path: String
