@@ -204,8 +204,10 @@ profile:
 # A render trace (rule D1) of one workload profile on the fast runtime: every
 # case of the profile (CASE=W8-bushy-propsChangeAll: one), its tree built and
 # OPS operations run (default 3), into results/traces/PROFILE.json (Chrome
-# trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing)
-# and its summary, results/traces/PROFILE.txt; then the JSON is checked.
+# trace-event JSON: open it in https://ui.perfetto.dev or chrome://tracing),
+# PROFILE.pftrace (Perfetto's protobuf, the same events) and its summary,
+# results/traces/PROFILE.txt; then the JSON is checked, and the .pftrace
+# decoded with protoc against it (skipped, and said so, without protoc).
 # RUNNER=path/to/WorkloadRunner skips the build.
 trace:
 	@test -n "$(PROFILE)" -a -f "Profiles/$(PROFILE).json" || { echo "trace: PROFILE=<name> of Profiles/*.json, e.g. make trace PROFILE=w8-kotlin-shapes" >&2; exit 2; }
@@ -214,6 +216,8 @@ trace:
 	$(or $(RUNNER),$(BIN)/WorkloadRunner) $(PROFILE) $(if $(CASE),--case $(CASE)) --ops $(or $(OPS),3) \
 		--trace $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
 	python3 Scripts/trace_check.py $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
+	python3 Scripts/perfetto_check.py $(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).pftrace \
+		$(RESULTS)/traces/$(PROFILE)$(if $(CASE),-$(CASE)).json
 
 # One line per figure; the stack probes end in the stack guard's fatal error,
 # whose message gives the depth.

@@ -25,9 +25,10 @@ import Workloads
 //
 // --trace FILE.json (`make trace`) records a render trace (rule D1) of every
 // case of the profile (only --case's, when given), tree building included,
-// and writes it as Chrome trace-event JSON to FILE.json and its summary to
-// FILE.txt. --record-trace records one without writing it: the cost of
-// recording, measured as any run (callgrind counts only the ops).
+// and writes it as Chrome trace-event JSON to FILE.json, as Perfetto's
+// protobuf to FILE.pftrace and its summary to FILE.txt. --record-trace
+// records one without writing it: the cost of recording, measured as any run
+// (callgrind counts only the ops).
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("workload-runner: \(message)\n".utf8))
@@ -153,6 +154,7 @@ func writeTrace(of cases: [WorkloadCase], to file: String) -> Int32 {
             withIntermediateDirectories: true
         )
         try trace.writeChromeTrace(toFile: file)
+        try trace.writePerfettoTrace(toFile: String(file.dropLast(".json".count)) + ".pftrace")
         try Data(summary.description.utf8).write(to: URL(fileURLWithPath: summaryFile))
     } catch {
         fail("cannot write the trace: \(error)")
