@@ -19,6 +19,7 @@ import Musl
 /// let host = WorkflowHost(workflow: Inbox(), renderTrace: trace)
 /// // ... use the app ...
 /// try trace.writeChromeTrace(toFile: "inbox.json")  // ui.perfetto.dev
+/// try trace.writePerfettoTrace(toFile: "inbox.pftrace")  // Perfetto's own format
 /// print(trace.summary())
 /// ```
 ///
