@@ -55,6 +55,34 @@ private struct Cell: Workflow, Equatable {
     }
 }
 
+/// `rows` rows under one root, each holding one cell: three levels, for a
+/// pass too large for a small budget, whose slowest renders include a node
+/// and its ancestors.
+private struct Grid: Workflow {
+    var rows: Int
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<Grid>) -> Int {
+        (0..<rows).reduce(0) { $0 + GridRow(index: $1).rendered(in: context, key: String($1)) }
+    }
+}
+
+private struct GridRow: Workflow, Equatable {
+    var index: Int
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<GridRow>) -> Int {
+        GridCell(index: index).rendered(in: context, key: "cell")
+    }
+}
+
+private struct GridCell: Workflow, Equatable {
+    var index: Int
+    typealias State = Void
+
+    func render(state: Void, context: RenderContext<GridCell>) -> Int { index }
+}
+
 /// A protobuf message read field by field.
 private struct WireMessage {
     /// A field: its number, and its value as a varint or fixed64 (`value`)
@@ -259,10 +287,11 @@ struct PerfettoTraceExportTests {
         #expect(action.flowsOut.count == 1 && action.flowsOut == cell.flowsIn)
     }
 
-    @Test("D1: the Perfetto trace shows the Chrome trace's events, names, arguments and times")
-    func sameAsChromeTrace() throws {
-        let (trace, _) = tracedBoard()
+    /// The events of the trace's Chrome JSON and of its Perfetto file, each
+    /// as a line (category, name, time, duration, arguments), sorted.
+    private func chromeAndPerfettoEvents(of trace: RenderTrace) throws -> (chrome: [String], perfetto: [String]) {
         let read = try ReadTrace(trace.perfettoTrace())
+        #expect(read.problems == [])
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(trace.chromeTraceJSON().utf8)) as? [String: Any]
         )
@@ -273,8 +302,8 @@ struct PerfettoTraceExportTests {
         }
         let fromChrome = chrome.map { event in
             let args = (event["args"] as? [String: Any] ?? [:]).mapValues { value -> String in
-                if let number = value as? NSNumber, let text = Optional(number.stringValue), !(value is String) {
-                    return text.contains(".") || number.doubleValue != Double(number.intValue) ? String(number.doubleValue) : text
+                if let number = value as? NSNumber, !(value is String) {
+                    return number.doubleValue == number.doubleValue.rounded() ? String(number.int64Value) : String(number.doubleValue)
                 }
                 return "\(value)"
             }
@@ -292,8 +321,38 @@ struct PerfettoTraceExportTests {
             }
             return describe(event.category, event.name, Double(event.begin) / 1000, Double(event.end - event.begin) / 1000, args)
         }
-        #expect(!fromChrome.isEmpty)
-        #expect(fromPerfetto.sorted() == fromChrome.sorted())
+        return (fromChrome.sorted(), fromPerfetto.sorted())
+    }
+
+    @Test("D1: the Perfetto trace shows the Chrome trace's events, names, arguments and times")
+    func sameAsChromeTrace() throws {
+        let (trace, _) = tracedBoard()
+        let (chrome, perfetto) = try chromeAndPerfettoEvents(of: trace)
+        #expect(chrome.count == 10, "4 in the first render, 6 in the cascade")
+        #expect(perfetto == chrome)
+    }
+
+    @Test("D1: a pass kept as a summary nests its slowest renders in Perfetto each inside its nearest ancestor shown")
+    func summarizedPass() throws {
+        let trace = RenderTrace(byteLimit: 24 * 50)
+        _ = WorkflowHost(workflow: Grid(rows: 40), renderTrace: trace)
+        #expect(trace.summary().summarizedPasses == 1)
+        let read = try ReadTrace(trace.perfettoTrace())
+        #expect(read.problems == [])
+        let renders = read.events.indices.filter { read.events[$0].category == "render" }
+        #expect(renders.count == 16)
+        // Ancestors and descendants both among the slowest: the nesting
+        // follows the paths.
+        #expect(renders.contains { read.events[$0].name == "GridCell[cell]" })
+        #expect(renders.contains { read.events[$0].name == "Grid" })
+        for index in renders {
+            let path = read.events[index].args["path"] ?? ""
+            let parent = try #require(read.events[index].parent)
+            let parentPath = read.events[parent].category == "render" ? read.events[parent].args["path"] ?? "" : nil
+            if let parentPath { #expect(path.hasPrefix(parentPath + "/")) } else { #expect(read.events[parent].category == "pass") }
+        }
+        let (chrome, perfetto) = try chromeAndPerfettoEvents(of: trace)
+        #expect(perfetto == chrome)
     }
 
     @Test("D1: the Perfetto trace streams a pass at a time, to a closure or a file, with the same bytes")
