@@ -56,31 +56,48 @@ private struct Cell: Workflow, Equatable {
 }
 
 /// `rows` rows under one root, each holding one cell: three levels, for a
-/// pass too large for a small budget, whose slowest renders include a node
-/// and its ancestors.
+/// pass too large for a small budget. With `slow`, the root and the cell of
+/// row 7 each take 5 ms of their own, so that a summary's slowest renders
+/// hold a node and its ancestor whatever else the machine is doing.
 private struct Grid: Workflow {
     var rows: Int
+    var slow = false
     typealias State = Void
 
     func render(state: Void, context: RenderContext<Grid>) -> Int {
-        (0..<rows).reduce(0) { $0 + GridRow(index: $1).rendered(in: context, key: String($1)) }
+        let total = (0..<rows).reduce(0) {
+            $0 + GridRow(index: $1, slow: slow && $1 == 7).rendered(in: context, key: String($1))
+        }
+        if slow { spin() }
+        return total
     }
+}
+
+/// Busy for 5 ms.
+private func spin() {
+    let end = ContinuousClock.now + .milliseconds(5)
+    while ContinuousClock.now < end {}
 }
 
 private struct GridRow: Workflow, Equatable {
     var index: Int
+    var slow = false
     typealias State = Void
 
     func render(state: Void, context: RenderContext<GridRow>) -> Int {
-        GridCell(index: index).rendered(in: context, key: "cell")
+        GridCell(index: index, slow: slow).rendered(in: context, key: "cell")
     }
 }
 
 private struct GridCell: Workflow, Equatable {
     var index: Int
+    var slow = false
     typealias State = Void
 
-    func render(state: Void, context: RenderContext<GridCell>) -> Int { index }
+    func render(state: Void, context: RenderContext<GridCell>) -> Int {
+        if slow { spin() }
+        return index
+    }
 }
 
 /// A protobuf message read field by field.
@@ -165,6 +182,8 @@ private struct ReadTrace {
         #expect(trace.fields.allSatisfy { $0.number == 1 }, "a Trace holds packets only")
         packets = try trace.messages(1)
         var interned: [UInt64: String] = [:]
+        // Every string an iid has stood for, across resets: one at most.
+        var everInterned: [UInt64: String] = [:]
         var stateValid = false
         var open: [Int] = []
         var lastTime: UInt64 = 0
@@ -179,6 +198,9 @@ private struct ReadTrace {
                         let id = entry.value(1)!
                         if interned[id] != nil { problems.append("iid \(id) interned twice") }
                         interned[id] = entry.string(2)
+                        if let earlier = everInterned.updateValue(entry.string(2)!, forKey: id), earlier != entry.string(2) {
+                            problems.append("iid \(id) reused for another string")
+                        }
                     }
                 }
             }
@@ -335,7 +357,7 @@ struct PerfettoTraceExportTests {
     @Test("D1: a pass kept as a summary nests its slowest renders in Perfetto each inside its nearest ancestor shown")
     func summarizedPass() throws {
         let trace = RenderTrace(byteLimit: 24 * 50)
-        _ = WorkflowHost(workflow: Grid(rows: 40), renderTrace: trace)
+        _ = WorkflowHost(workflow: Grid(rows: 40, slow: true), renderTrace: trace)
         #expect(trace.summary().summarizedPasses == 1)
         let read = try ReadTrace(trace.perfettoTrace())
         #expect(read.problems == [])
@@ -343,8 +365,8 @@ struct PerfettoTraceExportTests {
         #expect(renders.count == 16)
         // Ancestors and descendants both among the slowest: the nesting
         // follows the paths.
-        #expect(renders.contains { read.events[$0].name == "GridCell[cell]" })
-        #expect(renders.contains { read.events[$0].name == "Grid" })
+        #expect(renders.contains { read.events[$0].args["path"] == "Grid/GridRow[7]/GridCell[cell]" })
+        #expect(renders.contains { read.events[$0].args["path"] == "Grid" })
         for index in renders {
             let path = read.events[index].args["path"] ?? ""
             let parent = try #require(read.events[index].parent)
@@ -353,6 +375,20 @@ struct PerfettoTraceExportTests {
         }
         let (chrome, perfetto) = try chromeAndPerfettoEvents(of: trace)
         #expect(perfetto == chrome)
+    }
+
+    @Test("D1: past 20,000 interned strings the Perfetto trace starts its interned state over, with new iids, before the next pass")
+    func internedStateStartsOver() throws {
+        let trace = RenderTrace(byteLimit: 16 << 20)
+        let host = WorkflowHost(workflow: Grid(rows: 21_000), renderTrace: trace)
+        host.update(workflow: Grid(rows: 21_000))
+        let read = try ReadTrace(trace.perfettoTrace())
+        #expect(read.problems == [])
+        let clears = read.packets.indices.filter { (read.packets[$0].value(13) ?? 0) & 1 != 0 }
+        #expect(clears.count == 2)
+        // The second pass names its rows again, through new iids.
+        #expect(read.events.count { $0.name == "GridRow[20999]" } == 2)
+        #expect(read.events.last { $0.category == "pass" }?.name == "update(workflow:) of Grid")
     }
 
     @Test("D1: the Perfetto trace streams a pass at a time, to a closure or a file, with the same bytes")

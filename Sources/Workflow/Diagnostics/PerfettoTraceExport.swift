@@ -130,6 +130,7 @@ private struct PerfettoTraceWriter {
         let order = events.indices.sorted {
             (events[$0].begin, events[$0].depth, $0) < (events[$1].begin, events[$1].depth, $1)
         }
+        let flow = pass.flow.map { UInt64($0.id) }
         var open: [(index: Int, end: UInt64)] = []
         for index in order {
             let event = events[index]
@@ -138,7 +139,6 @@ private struct PerfettoTraceWriter {
                 end(at: top.end)
                 open.removeLast()
             }
-            let flow = pass.flow.map { UInt64($0.id) }
             begin(
                 event, type: event.isSlice ? Self.sliceBegin : Self.instant,
                 startsFlow: pass.flow?.from == index ? flow : nil, endsFlow: pass.flow?.to == index ? flow : nil
