@@ -33,6 +33,9 @@ END = "<!-- headline-figures:end -->"
 # The cases the table shows: one per kind of work a user's tree does.
 HEADLINE = [
     ("W1", "first render, 1,000 children"),
+    ("W1-teardown", "1,000 children ended"),
+    ("W2", "first render, 1,000-deep chain"),
+    ("W5-create", "1,000 rows made"),
     ("W3", "leaf state change, 11,111 nodes"),
     ("W4", "no-op action, 11,111 nodes"),
     ("W5-update10th", "every 10th of 1,000 rows changed"),
@@ -40,6 +43,15 @@ HEADLINE = [
     ("W7-1111111", "leaf state change, 1.1M nodes"),
     ("W8-squarish-propsChangeAll", "props change on all 243 leaves"),
     ("W8-squarish-create", "364 nodes with side effects made"),
+    ("W8-squarish-tearDown", "364 nodes with side effects ended"),
+]
+
+# The cases measured again with a render trace recording (the `traced`
+# variant): what leaving a trace on costs.
+TRACED = [
+    ("W3", "W3"),
+    ("W5-swap", "W5 swap"),
+    ("W8-squarish-propsChangeAll", "W8 props change on all leaves"),
 ]
 
 
@@ -89,6 +101,17 @@ def table(instructions, bench):
             f" on the fast runtime, {count(memory.get('referenceBytesPerNode'))} on the reference,"
             f" {count(memory.get('vanillaBytesPerNode'))} for plain structs."
         )
+    traced = []
+    for case_id, label in TRACED:
+        variants = cases.get(case_id) or {}
+        on = (variants.get("traced") or {}).get("instructionsPerOp")
+        off = (variants.get("fast") or {}).get("instructionsPerOp")
+        if on is not None and off:
+            traced.append(f"{label} {count(on)} ({ratio_of(on, off)})")
+    if traced:
+        lines.append("")
+        lines.append("With a render trace recording (`RenderTrace()`, its 4 MiB budget), instructions and"
+                     " traced / untraced: " + ", ".join(traced) + ".")
     sources = []
     if instructions:
         sources.append(f"instructions: `make bench-instructions` of {instructions.get('date', '?')}"
