@@ -16,8 +16,8 @@ private func indexedChildren(_ keys: [String], arena: inout NodeArena, index: in
     }
     return keys.map { key in
         #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == .none, "\(key) was found before it was added")
-        let node = arena.allocate(typeIndex: type1, key: key, parent: parent)
-        arena[node].indexHash = index.insertAfterMiss(node)
+        let node = arena.allocate(typeIndex: type1, key: key, parent: parent, indexHash: index.lastMissHash)
+        index.insertAfterMiss(node)
         return node
     }
 }

@@ -149,8 +149,7 @@ extension FastRuntime {
     ) -> Child.Rendering {
         let route: OutputRoute<Child.Output>? =
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-        let node = startNode(workflow, store: store, key: key, parent: p, route: route)
-        tree.nodes[node].seenInPass = pass
+        let node = startNode(workflow, store: store, key: key, parent: p, pass: pass, route: route)
         passes.ask(node)
         return renderNode(node, store: store, workflow: workflow)
     }

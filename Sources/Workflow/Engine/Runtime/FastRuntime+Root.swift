@@ -18,7 +18,7 @@ extension FastRuntime {
     /// Starts the root of the tree (R6); `renderRoot` renders it.
     @inlinable
     func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
-        let node = startNode(workflow, store: store, key: key, parent: .none, route: route)
+        let node = startNode(workflow, store: store, key: key, parent: .none, pass: 0, route: route)
         tree.plant(node)
     }
 

@@ -50,7 +50,7 @@ extension ChildIndex {
     /// The bit cast reads the layout of a small string on 64-bit
     /// little-endian platforms; elsewhere every key takes the portable path,
     /// which packs the same words.
-    @inlinable
+    @inlinable @inline(__always)
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
         #if _pointerBitWidth(_64) && _endian(little)
         let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)

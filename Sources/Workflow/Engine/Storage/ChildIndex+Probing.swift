@@ -29,10 +29,10 @@ extension ChildIndex {
         }
     }
 
-    /// Adds the child whose look-up just failed; returns its hash, which
-    /// `remove` needs back.
+    /// Adds the child whose look-up just failed, with its hash
+    /// (`lastMissHash`), which `remove` needs back.
     @inline(__always)
-    mutating func insertAfterMiss(_ node: NodeID) -> UInt32 {
+    mutating func insertAfterMiss(_ node: NodeID) {
         let hash = lastMissHash
         let entry = Entry(node: node, hash: hash)
         if (count + 1) * 2 > capacity {
@@ -46,7 +46,6 @@ extension ChildIndex {
             insert(entry)
         }
         count += 1
-        return hash
     }
 
     /// Removes `node`, added with `hash`.

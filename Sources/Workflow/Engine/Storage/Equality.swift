@@ -19,7 +19,15 @@ package enum Equality {
     /// in-place change copy it.
     @inlinable
     package static func comparesChanges<T>(of type: T.Type, everyComparableState: Bool) -> Bool {
-        (_isPOD(type) || everyComparableState) && of(type) != nil
+        comparesChanges(of: type, equality: of(type), everyComparableState: everyComparableState)
+    }
+
+    /// `comparesChanges` for a caller that holds `of(type)` already.
+    @inlinable
+    package static func comparesChanges<T>(
+        of type: T.Type, equality: ((T, T) -> Bool)?, everyComparableState: Bool
+    ) -> Bool {
+        (_isPOD(type) || everyComparableState) && equality != nil
     }
 }
 

@@ -3,18 +3,33 @@
 
 extension NodeArena {
     /// A record for a node that starts now under `parent`: the last one
-    /// freed, else a new one at the end.
+    /// freed, else a new one at the end. The record is written once, with
+    /// the pass that asked for the node and its child-index hash.
     @inline(__always)
-    mutating func allocate(typeIndex: TypeIndex, key: String, parent: NodeID) -> NodeID {
+    mutating func allocate(
+        typeIndex: TypeIndex, key: String, parent: NodeID, seenInPass: UInt32 = 0, indexHash: UInt32 = 0
+    ) -> NodeID {
         let reused = firstFree
         if !reused.isNone {
-            firstFree = self[reused].nextSibling
+            let record = recordAddress(reused.position)
+            firstFree = record.pointee.nextSibling
             freeCount -= 1
-            self[reused] = NodeRecord(typeIndex: typeIndex, parent: parent, generation: self[reused].generation)
-            self[keyOf: reused] = key
+            record.pointee = NodeRecord(
+                typeIndex: typeIndex, parent: parent, generation: record.pointee.generation,
+                seenInPass: seenInPass, indexHash: indexHash
+            )
+            // A free record's key is "", which owns nothing: overwritten.
+            assert(!Self.ownsStorage(keyAddress(reused.position).pointee), "a free record kept its key")
+            Self.initializeKey(keyAddress(reused.position), to: key)
             return reused
         }
-        append(NodeRecord(typeIndex: typeIndex, parent: parent, generation: generationFloor), key: key)
+        append(
+            NodeRecord(
+                typeIndex: typeIndex, parent: parent, generation: generationFloor,
+                seenInPass: seenInPass, indexHash: indexHash
+            ),
+            key: key
+        )
         return NodeID(position: count - 1)
     }
 

@@ -91,8 +91,25 @@ struct NodeArena: ~Copyable {
         if count == entries.capacity {
             entries.grow(count: count)
         }
-        entries[count].initialize(to: Entry(record: record, key: key))
+        recordAddress(count).initialize(to: record)
+        Self.initializeKey(keyAddress(count), to: key)
         count += 1
+    }
+
+    /// Puts `key` in an uninitialised key place. A key that owns no storage
+    /// (a small string, a literal) is copied as its two words: its retain
+    /// would be a call that does nothing.
+    @inlinable @inline(__always)
+    static func initializeKey(_ place: UnsafeMutablePointer<String>, to key: String) {
+        #if _pointerBitWidth(_64) && _endian(little)
+        if !ownsStorage(key) {
+            UnsafeMutableRawPointer(place).storeBytes(
+                of: unsafeBitCast(key, to: (UInt64, UInt64).self), as: (UInt64, UInt64).self
+            )
+            return
+        }
+        #endif
+        place.initialize(to: key)
     }
 
     /// The end of the runtime: the keys are destroyed, the segments go

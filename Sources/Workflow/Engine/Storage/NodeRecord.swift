@@ -39,9 +39,10 @@ struct NodeRecord {
     /// The runtime keeps a `SideEffectIndex` for the node's many side effects.
     @usableFromInline var hasSideEffectIndex: Bool
 
-    /// A record for a node that starts now under `parent`.
+    /// A record for a node that starts now under `parent`, asked for in
+    /// `seenInPass` (0: by no pass, the root), with its child-index hash.
     @inlinable
-    init(typeIndex: TypeIndex, parent: NodeID, generation: UInt32) {
+    init(typeIndex: TypeIndex, parent: NodeID, generation: UInt32, seenInPass: UInt32 = 0, indexHash: UInt32 = 0) {
         self.sideEffects = SideEffectList()
         self.sinks = SinkList()
         self.parent = parent
@@ -49,8 +50,8 @@ struct NodeRecord {
         self.nextSibling = .none
         self.slot = .none
         self.generation = generation
-        self.seenInPass = 0
-        self.indexHash = 0
+        self.seenInPass = seenInPass
+        self.indexHash = indexHash
         self.typeIndex = typeIndex
         self.needsRender = false
         self.hasSideEffectIndex = false

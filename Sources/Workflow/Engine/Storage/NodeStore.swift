@@ -30,10 +30,15 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 
     @inlinable
     init(typeIndex: TypeIndex, comparingEveryState: Bool = false) {
-        stateEquality = Equality.of(W.State.self)
+        // Each dynamic look-up once: a conformance look-up is a runtime call
+        // of thousands of instructions, paid per store, so per host.
+        let stateEquality = Equality.of(W.State.self)
+        self.stateEquality = stateEquality
         workflowEquality = Equality.of(W.self)
         workflowIsClass = W.self is AnyObject.Type
-        comparesState = Equality.comparesChanges(of: W.State.self, everyComparableState: comparingEveryState)
+        comparesState = Equality.comparesChanges(
+            of: W.State.self, equality: stateEquality, everyComparableState: comparingEveryState
+        )
         if W.Output.self != Never.self {
             contents.routes = SegmentedBuffer(initialCapacity: 4)
         }
@@ -116,6 +121,33 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     /// type has no output.
     @inlinable
     func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
+        let index = takeSlotIndex()
+        contents.slots[index].initialize(to: slot)
+        if let route {
+            self.route(StoreSlot(position: index)).initialize(to: route)
+        }
+        return StoreSlot(position: index)
+    }
+
+    /// `allocate` for a new node's first values, written in place: inlined
+    /// into the new-node path, where a slot value passed whole would be
+    /// copied through its value witness.
+    @inlinable @inline(__always)
+    func allocate(workflow: W, state: __owned W.State, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
+        let index = takeSlotIndex()
+        let place = contents.slots[index]
+        (place.pointer(to: \.workflow)!).initialize(to: workflow)
+        (place.pointer(to: \.state)!).initialize(to: state)
+        (place.pointer(to: \.rendering)!).initialize(to: nil)
+        if let route {
+            self.route(StoreSlot(position: index)).initialize(to: route)
+        }
+        return StoreSlot(position: index)
+    }
+
+    /// The index of a slot for a new node: a free one, else the next.
+    @inlinable @inline(__always)
+    func takeSlotIndex() -> Int {
         let index: Int
         if contents.freeSlots.count > 0 {
             index = contents.freeSlots.pop().position
@@ -132,11 +164,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             index = count
             contents.count = count + 1
         }
-        contents.slots[index].initialize(to: slot)
-        if let route {
-            self.route(StoreSlot(position: index)).initialize(to: route)
-        }
-        return StoreSlot(position: index)
+        return index
     }
 
     /// Makes `releaseSlot` and `releaseAllSlots`, specialised for `W` where

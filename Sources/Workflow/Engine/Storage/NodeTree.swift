@@ -41,11 +41,16 @@ struct NodeTree: ~Copyable {
         childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
     }
 
-    /// Adds a new child to the child index, where its failed look-up
-    /// stopped.
-    @usableFromInline
-    mutating func indexNewChild(_ node: NodeID) {
-        nodes[node].indexHash = childIndex.insertAfterMiss(node)
+    /// A record for a new child of `parent` asked for in `pass`, and its
+    /// entry in the child index, where the child's failed look-up stopped
+    /// (nothing ran in between): the record is written once, with its hash.
+    @inline(__always)
+    mutating func startChild(typeIndex: TypeIndex, key: String, parent: NodeID, pass: UInt32) -> NodeID {
+        let node = nodes.allocate(
+            typeIndex: typeIndex, key: key, parent: parent, seenInPass: pass, indexHash: childIndex.lastMissHash
+        )
+        childIndex.insertAfterMiss(node)
+        return node
     }
 
     /// Takes an ending child out of the child index.

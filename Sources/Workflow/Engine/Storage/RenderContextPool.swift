@@ -30,10 +30,14 @@ struct RenderContextPool: ~Copyable {
     @usableFromInline var inUse = 0
     /// The workflow type, under which the spares are kept.
     @usableFromInline let workflowType: ObjectIdentifier
+    /// `SoleReferenceWord.value`, read once per pool rather than through
+    /// the static's accessor per render.
+    @usableFromInline let soleReferenceWord: UInt
 
     @usableFromInline
     init(workflowType: ObjectIdentifier) {
         self.workflowType = workflowType
+        self.soleReferenceWord = SoleReferenceWord.value
     }
 
     /// A valid context for a render of `node`, owned by the pool.
@@ -95,9 +99,10 @@ struct RenderContextPool: ~Copyable {
         inUse -= 1
         let k = inUse
         context(at: k, as: W.self).withGuaranteedRef { $0.invalidate() }
+        let soleReferenceWord = soleReferenceWord
         let heldByPoolOnly = k == 0
-            ? Self.isHeldByPoolOnly(&first!, as: W.self)
-            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], as: W.self)
+            ? Self.isHeldByPoolOnly(&first!, soleReferenceWord: soleReferenceWord, as: W.self)
+            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], soleReferenceWord: soleReferenceWord, as: W.self)
         if !heldByPoolOnly {
             drop(at: k, as: W.self, key: key())
         }
@@ -169,10 +174,23 @@ struct RenderContextPool: ~Copyable {
     /// keeps that count in the object's side table, made by the first weak
     /// reference.
     ///
-    /// The pool's retain is moved into a variable for the test, which is
-    /// then the one strong reference the test expects, and back.
-    @inlinable
-    static func isHeldByPoolOnly<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
+    /// First the object's reference-count word against that of an object
+    /// held once (`SoleReferenceWord`): equal, nothing else references it.
+    /// Otherwise the pool's retain is moved into a variable for the test,
+    /// which is then the one strong reference the test expects, and back.
+    @inlinable @inline(__always)
+    static func isHeldByPoolOnly<W: Workflow>(
+        _ pooled: inout Unmanaged<AnyObject>, soleReferenceWord: UInt, as _: W.Type
+    ) -> Bool {
+        if SoleReferenceWord.word(of: pooled.toOpaque()) == soleReferenceWord {
+            return true
+        }
+        return Self.isHeldByPoolOnlyChecked(&pooled, as: W.self)
+    }
+
+    /// `isHeldByPoolOnly` the full way: out of line, as few contexts get here.
+    @inlinable @inline(never)
+    static func isHeldByPoolOnlyChecked<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
         var object = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque()).takeRetainedValue()
         let heldByPoolOnly = isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
         pooled = Unmanaged<AnyObject>.fromOpaque(Unmanaged.passRetained(object).toOpaque())
