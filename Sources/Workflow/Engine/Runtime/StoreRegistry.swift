@@ -10,8 +10,13 @@
 struct StoreRegistry: ~Copyable {
     /// The stores by type index.
     @usableFromInline var table: ContiguousArray<Unmanaged<AnyNodeStore>> = []
-    /// The type indexes by workflow type.
+    /// The type indexes by workflow type, once there are more than
+    /// `scannedCount` stores; fewer are found by a scan of `table`, which
+    /// costs less than a dictionary's first insert (its storage made) per
+    /// host.
     var indexes: [ObjectIdentifier: TypeIndex] = [:]
+    /// The most stores found by a scan.
+    static var scannedCount: Int { 8 }
     /// The store found last.
     @usableFromInline var last: Unmanaged<AnyNodeStore>?
 
@@ -39,8 +44,19 @@ struct StoreRegistry: ~Copyable {
     /// The store of the type `id`, if it has one; it becomes the last found.
     @usableFromInline
     mutating func find(_ id: ObjectIdentifier) -> Unmanaged<AnyNodeStore>? {
-        guard let index = indexes[id] else { return nil }
-        let store = table[index.position]
+        let store: Unmanaged<AnyNodeStore>
+        if table.count <= Self.scannedCount {
+            var found: Unmanaged<AnyNodeStore>?
+            for candidate in table where candidate.takeUnretainedValue().typeID == id {
+                found = candidate
+                break
+            }
+            guard let found else { return nil }
+            store = found
+        } else {
+            guard let index = indexes[id] else { return nil }
+            store = table[index.position]
+        }
         last = store
         return store
     }
@@ -55,8 +71,16 @@ struct StoreRegistry: ~Copyable {
     mutating func add(_ store: AnyNodeStore) {
         precondition(store.typeIndex == nextTypeIndex, "a store joins at the next type index")
         let entry = Unmanaged.passRetained(store)
-        indexes[store.typeID] = store.typeIndex
         table.append(entry)
+        if table.count > Self.scannedCount {
+            if indexes.isEmpty {
+                for stored in table {
+                    stored.withGuaranteedRef { indexes[$0.typeID] = $0.typeIndex }
+                }
+            } else {
+                indexes[store.typeID] = store.typeIndex
+            }
+        }
         last = entry
     }
 
@@ -79,10 +103,11 @@ struct StoreRegistry: ~Copyable {
     #if DEBUG
     /// Each store sits at its type index and is found by its type.
     func checkInvariants() {
-        if indexes.count != table.count { fatalError("Runtime invariant broken: \(indexes.count) store types for \(table.count) stores") }
+        let indexed = table.count > Self.scannedCount ? table.count : 0
+        if indexes.count != indexed { fatalError("Runtime invariant broken: \(indexes.count) store types indexed for \(table.count) stores") }
         for (position, store) in table.enumerated() {
             let (typeIndex, typeID) = store.withGuaranteedRef { ($0.typeIndex, $0.typeID) }
-            if typeIndex.position != position || indexes[typeID] != typeIndex {
+            if typeIndex.position != position || (indexed > 0 && indexes[typeID] != typeIndex) {
                 fatalError("Runtime invariant broken: the store at type index \(position) is not found there")
             }
         }
