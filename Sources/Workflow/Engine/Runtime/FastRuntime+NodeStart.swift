@@ -9,28 +9,15 @@ extension FastRuntime {
         return node
     }
 
-    /// Takes an arena record, and its node ID, for a new child of `parent`
-    /// asked for in `pass`, and adds it to the child index where its failed
-    /// look-up stopped. One call for the record and the index entry.
-    @usableFromInline
-    func allocateChild(typeIndex: TypeIndex, key: String, parent: NodeID, pass: UInt32) -> NodeID {
-        let node = tree.startChild(typeIndex: typeIndex, key: key, parent: parent, pass: pass)
-        if hasObserver { tree.makeSessionRoom() }
-        return node
-    }
-
-    /// Starts a node (R6): session, initial state, storage. Its first render
-    /// is the caller's next step. A child (`parent` not `none`) must be the
-    /// one whose index look-up just failed; it starts indexed, asked for in
-    /// `pass`, so that the user code below (the initial state, an observer)
-    /// runs with the tree whole.
+    /// Starts a node (R6) whose record was just taken (`allocateRoot`, or
+    /// `findOrStartChild` for a child, which also indexed it and marked it
+    /// asked for): session, initial state, storage, so that the user code
+    /// here (the initial state, an observer) runs with the tree whole. Its
+    /// first render is the caller's next step.
     @inlinable
     func startNode<W: Workflow>(
-        _ workflow: W, store: NodeStore<W>, key: String, parent: NodeID, pass: UInt32, route: OutputRoute<W.Output>?
-    ) -> NodeID {
-        let node = parent.isNone
-            ? allocateRoot(typeIndex: store.typeIndex, key: key)
-            : allocateChild(typeIndex: store.typeIndex, key: key, parent: parent, pass: pass)
+        _ node: NodeID, workflow: W, store: NodeStore<W>, key: String, parent: NodeID, route: OutputRoute<W.Output>?
+    ) {
         var state: W.State
         if observesNodes {
             if trace != nil { traceNodeDidStart(node) }
@@ -47,6 +34,5 @@ extension FastRuntime {
             state = workflow.makeInitialState()
         }
         tree.nodes[node].slot = store.allocate(workflow: workflow, state: state, route: route)
-        return node
     }
 }

@@ -111,9 +111,9 @@ extension FastRuntime {
         pass: UInt32,
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
-        let child = findChild(parent: p, typeIndex: store.typeIndex, key: key)
-        guard !child.isNone else {
-            return renderNewChild(workflow, store: store, key: key, outputMap: outputMap, parent: p, pass: pass)
+        let (child, isNew) = findOrStartChild(parent: p, typeIndex: store.typeIndex, key: key, pass: pass)
+        if isNew {
+            return renderNewChild(child, workflow: workflow, store: store, key: key, outputMap: outputMap, parent: p)
         }
 
         // One address for the record's fields: records never move.
@@ -136,20 +136,21 @@ extension FastRuntime {
         return renderChangedChild(child, store: store, slot: slot, to: workflow)
     }
 
-    /// `renderChild` for a (type, key) the parent did not have: out of
-    /// line, so that the path of a child asked for again stays small.
+    /// `renderChild` for a (type, key) the parent did not have, whose
+    /// record `node` the look-up just took: out of line, so that the path of
+    /// a child asked for again stays small.
     @inlinable @inline(never)
     func renderNewChild<Child: Workflow, Action: WorkflowAction>(
-        _ workflow: Child,
+        _ node: NodeID,
+        workflow: Child,
         store: NodeStore<Child>,
         key: String,
         outputMap: @escaping (Child.Output) -> Action,
-        parent p: NodeID,
-        pass: UInt32
+        parent p: NodeID
     ) -> Child.Rendering {
         let route: OutputRoute<Child.Output>? =
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
-        let node = startNode(workflow, store: store, key: key, parent: p, pass: pass, route: route)
+        startNode(node, workflow: workflow, store: store, key: key, parent: p, route: route)
         passes.ask(node)
         return renderNode(node, store: store, workflow: workflow)
     }
@@ -209,11 +210,13 @@ extension FastRuntime {
         return passes.innermost.pass
     }
 
-    /// The existing child of `parent` with this type index and key, or `none`:
-    /// first the previous child after the previous hit, then through the
-    /// index.
+    /// The existing child of `parent` with this type index and key, else a
+    /// new node's record (`isNew`), indexed and asked for in `pass`: first
+    /// the previous child after the previous hit, then through the index.
     @inlinable @inline(__always)
-    func findChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+    func findOrStartChild(
+        parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
+    ) -> (node: NodeID, isNew: Bool) {
         let guess = passes.innermost.cursor
         if !guess.isNone {
             // One address for the record's fields, kept across the key's
@@ -221,27 +224,32 @@ extension FastRuntime {
             let record = tree.nodes.recordAddress(guess.position)
             if record.pointee.typeIndex == typeIndex, tree.nodes[keyOf: guess] == key {
                 passes.innermost.cursor = record.pointee.nextSibling
-                return guess
+                return (guess, false)
             }
         }
-        return findChildInIndex(parent: parent, typeIndex: typeIndex, key: key)
+        return findOrStartChildInIndex(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
     }
 
-    /// `findChild` off the fast path: the siblings came in another order,
-    /// or the child is new.
+    /// `findOrStartChild` off the fast path: the siblings came in another
+    /// order, or the child is new. One call for the look-up and, on a miss,
+    /// the new record and its index entry.
     @usableFromInline
-    func findChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+    func findOrStartChildInIndex(
+        parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
+    ) -> (node: NodeID, isNew: Bool) {
         if passes.innermost.inOrder {
             passes.innermost.inOrder = false
             pushOldChildren(of: parent, upTo: passes.innermost.cursor)
         }
-        let child = tree.indexedChild(parent: parent, typeIndex: typeIndex, key: key)
-        if !child.isNone {
+        let found = tree.findOrStartChild(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
+        if found.isNew {
+            if hasObserver { tree.makeSessionRoom() }
+        } else {
             // A child made in this pass has no next sibling yet: asking for
             // it again is a duplicate, which the caller reports.
-            passes.innermost.cursor = tree.nodes[child].nextSibling
+            passes.innermost.cursor = tree.nodes[found.node].nextSibling
         }
-        return child
+        return found
     }
 
     /// After a node's `render` returned: ends the children it did not ask

@@ -18,7 +18,8 @@ extension FastRuntime {
     /// Starts the root of the tree (R6); `renderRoot` renders it.
     @inlinable
     func startRoot<W: Workflow>(_ workflow: W, store: NodeStore<W>, key: String, route: RootRoute<W.Output>?) {
-        let node = startNode(workflow, store: store, key: key, parent: .none, pass: 0, route: route)
+        let node = allocateRoot(typeIndex: store.typeIndex, key: key)
+        startNode(node, workflow: workflow, store: store, key: key, parent: .none, route: route)
         tree.plant(node)
     }
 

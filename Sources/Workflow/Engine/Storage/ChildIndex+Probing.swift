@@ -3,30 +3,63 @@
 // shrinks once most of them ended.
 
 extension ChildIndex {
-    /// The child of `parent` with this type index and key, or `none`. The
-    /// arena tells whether an entry with the same hash is that child.
+    /// Where a look-up ended: the child found, or `none` with the hash and
+    /// the empty entry where that child goes.
+    @usableFromInline
+    struct Probe {
+        var node: NodeID
+        var hash: UInt32
+        var entry: Int
+    }
+
+    /// The look-up of the child of `parent` with this type index and key.
+    /// The arena tells whether an entry with the same hash is that child.
     @inline(__always)
-    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> NodeID {
+    func probe(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> Probe {
         let hash = hash(parent: parent, typeIndex: typeIndex, key: key)
         let mask = mask
         var probe = Int(hash) & mask
         while true {
             let entry = entries[probe]
             if entry.node.isNone {
-                // A new child follows: `insertAfterMiss` takes these.
-                lastMissHash = hash
-                lastMissEntry = probe
-                lastMissCount = count
-                return .none
+                return Probe(node: .none, hash: hash, entry: probe)
             }
             if entry.hash == hash {
                 let node = entry.node
                 if nodes[node].parent == parent, nodes[node].typeIndex == typeIndex, nodes[keyOf: node] == key {
-                    return node
+                    return Probe(node: node, hash: hash, entry: probe)
                 }
             }
             probe = (probe + 1) & mask
         }
+    }
+
+    /// The child of `parent` with this type index and key, or `none`; a
+    /// miss is kept for `insertAfterMiss`.
+    @inline(__always)
+    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> NodeID {
+        let probe = probe(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+        if probe.node.isNone {
+            // A new child follows: `insertAfterMiss` takes these.
+            lastMissHash = probe.hash
+            lastMissEntry = probe.entry
+            lastMissCount = count
+        }
+        return probe.node
+    }
+
+    /// Adds `node`, the child whose look-up `probe` just missed, with
+    /// nothing added or removed since.
+    @inline(__always)
+    mutating func insert(_ node: NodeID, after probe: Probe) {
+        let entry = Entry(node: node, hash: probe.hash)
+        if (count + 1) * 2 > capacity {
+            grow()
+            insert(entry)
+        } else {
+            entries[probe.entry] = entry
+        }
+        count += 1
     }
 
     /// Adds the child whose look-up just failed, with its hash

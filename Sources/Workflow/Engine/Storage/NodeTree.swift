@@ -41,16 +41,23 @@ struct NodeTree: ~Copyable {
         childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
     }
 
-    /// A record for a new child of `parent` asked for in `pass`, and its
-    /// entry in the child index, where the child's failed look-up stopped
-    /// (nothing ran in between): the record is written once, with its hash.
+    /// The child of `parent` with this type index and key; if it has none,
+    /// a record for a new one, asked for in `pass`, and its entry in the
+    /// child index where the look-up stopped: one probe, and the record
+    /// written once, with its hash. `isNew` tells which.
     @inline(__always)
-    mutating func startChild(typeIndex: TypeIndex, key: String, parent: NodeID, pass: UInt32) -> NodeID {
+    mutating func findOrStartChild(
+        parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
+    ) -> (node: NodeID, isNew: Bool) {
+        let probe = childIndex.probe(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
+        if !probe.node.isNone {
+            return (probe.node, false)
+        }
         let node = nodes.allocate(
-            typeIndex: typeIndex, key: key, parent: parent, seenInPass: pass, indexHash: childIndex.lastMissHash
+            typeIndex: typeIndex, key: key, parent: parent, seenInPass: pass, indexHash: probe.hash
         )
-        childIndex.insertAfterMiss(node)
-        return node
+        childIndex.insert(node, after: probe)
+        return (node, true)
     }
 
     /// Takes an ending child out of the child index.
