@@ -50,8 +50,12 @@ enum SideEffectLifetimeSpares {
         guard list.count < maximumCount else { return }
         // Released here, among the `onEnded` actions; `.int` owns nothing.
         lifetime.key = .int(0)
-        guard isKnownUniquelyReferenced(&lifetime),
-              _getWeakRetainCount(lifetime) == 1, _getUnownedRetainCount(lifetime) == 1
+        // The reference-count word of an object held once says it in one
+        // comparison (`SoleReferenceWord`); any other word, the full check.
+        let word = SoleReferenceWord.word(of: Unmanaged.passUnretained(lifetime).toOpaque())
+        guard word == SoleReferenceWord.value
+            || isKnownUniquelyReferenced(&lifetime)
+            && _getWeakRetainCount(lifetime) == 1 && _getUnownedRetainCount(lifetime) == 1
         else { return }
         lifetime.nextSideEffect = list.first
         list.first = Unmanaged.passRetained(lifetime)
