@@ -111,10 +111,11 @@ extension FastRuntime {
         pass: UInt32,
         parentType: Parent.Type
     ) -> Child.Rendering where Action.WorkflowType == Parent {
-        let (child, isNew) = findOrStartChild(parent: p, typeIndex: store.typeIndex, key: key, pass: pass)
-        if isNew {
-            return renderNewChild(child, workflow: workflow, store: store, key: key, outputMap: outputMap, parent: p)
+        let found = findOrStartChild(parent: p, typeIndex: store.typeIndex, key: key, pass: pass)
+        guard found.isExisting else {
+            return renderNewChild(found.node, workflow: workflow, store: store, key: key, outputMap: outputMap, parent: p)
         }
+        let child = NodeID(rawValue: found.rawValue)
 
         // One address for the record's fields: records never move.
         let record = tree.nodes.recordAddress(child.position)
@@ -211,12 +212,10 @@ extension FastRuntime {
     }
 
     /// The existing child of `parent` with this type index and key, else a
-    /// new node's record (`isNew`), indexed and asked for in `pass`: first
-    /// the previous child after the previous hit, then through the index.
+    /// new node's record, indexed and asked for in `pass`: first the
+    /// previous child after the previous hit, then through the index.
     @inlinable @inline(__always)
-    func findOrStartChild(
-        parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
-    ) -> (node: NodeID, isNew: Bool) {
+    func findOrStartChild(parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32) -> ChildLookup {
         let guess = passes.innermost.cursor
         if !guess.isNone {
             // One address for the record's fields, kept across the key's
@@ -224,7 +223,7 @@ extension FastRuntime {
             let record = tree.nodes.recordAddress(guess.position)
             if record.pointee.typeIndex == typeIndex, tree.nodes[keyOf: guess] == key {
                 passes.innermost.cursor = record.pointee.nextSibling
-                return (guess, false)
+                return ChildLookup(existing: guess)
             }
         }
         return findOrStartChildInIndex(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
@@ -234,9 +233,7 @@ extension FastRuntime {
     /// order, or the child is new. One call for the look-up and, on a miss,
     /// the new record and its index entry.
     @usableFromInline
-    func findOrStartChildInIndex(
-        parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
-    ) -> (node: NodeID, isNew: Bool) {
+    func findOrStartChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32) -> ChildLookup {
         if passes.innermost.inOrder {
             passes.innermost.inOrder = false
             pushOldChildren(of: parent, upTo: passes.innermost.cursor)
@@ -244,12 +241,12 @@ extension FastRuntime {
         let found = tree.findOrStartChild(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
         if found.isNew {
             if hasObserver { tree.makeSessionRoom() }
-        } else {
-            // A child made in this pass has no next sibling yet: asking for
-            // it again is a duplicate, which the caller reports.
-            passes.innermost.cursor = tree.nodes[found.node].nextSibling
+            return ChildLookup(started: found.node)
         }
-        return found
+        // A child made in this pass has no next sibling yet: asking for it
+        // again is a duplicate, which the caller reports.
+        passes.innermost.cursor = tree.nodes[found.node].nextSibling
+        return ChildLookup(existing: found.node)
     }
 
     /// After a node's `render` returned: ends the children it did not ask
