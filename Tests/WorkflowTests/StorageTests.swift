@@ -15,9 +15,10 @@ private func indexedChildren(_ keys: [String], arena: inout NodeArena, index: in
         _ = arena.allocate(typeIndex: TypeIndex(rawValue: 0), key: "", parent: .none)
     }
     return keys.map { key in
-        #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == .none, "\(key) was found before it was added")
-        let node = arena.allocate(typeIndex: type1, key: key, parent: parent, indexHash: index.lastMissHash)
-        index.insertAfterMiss(node)
+        let probe = index.probe(parent: parent, typeIndex: type1, key: key, in: arena)
+        #expect(probe.node == .none, "\(key) was found before it was added")
+        let node = arena.allocate(typeIndex: type1, key: key, parent: parent, indexHash: probe.hash)
+        index.insert(node, after: probe)
         return node
     }
 }

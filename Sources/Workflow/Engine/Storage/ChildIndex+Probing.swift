@@ -34,18 +34,10 @@ extension ChildIndex {
         }
     }
 
-    /// The child of `parent` with this type index and key, or `none`; a
-    /// miss is kept for `insertAfterMiss`.
+    /// The child of `parent` with this type index and key, or `none`.
     @inline(__always)
-    mutating func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> NodeID {
-        let probe = probe(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
-        if probe.node.isNone {
-            // A new child follows: `insertAfterMiss` takes these.
-            lastMissHash = probe.hash
-            lastMissEntry = probe.entry
-            lastMissCount = count
-        }
-        return probe.node
+    func find(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> NodeID {
+        probe(parent: parent, typeIndex: typeIndex, key: key, in: nodes).node
     }
 
     /// Adds `node`, the child whose look-up `probe` just missed, with
@@ -58,25 +50,6 @@ extension ChildIndex {
             insert(entry)
         } else {
             entries[probe.entry] = entry
-        }
-        count += 1
-    }
-
-    /// Adds the child whose look-up just failed, with its hash
-    /// (`lastMissHash`), which `remove` needs back.
-    @inline(__always)
-    mutating func insertAfterMiss(_ node: NodeID) {
-        let hash = lastMissHash
-        let entry = Entry(node: node, hash: hash)
-        if (count + 1) * 2 > capacity {
-            grow()
-            insert(entry)
-        } else if count == lastMissCount {
-            // The failed probe stopped at the first empty entry of its
-            // cluster, where an insert would land, and nothing moved since.
-            entries[lastMissEntry] = entry
-        } else {
-            insert(entry)
         }
         count += 1
     }
@@ -146,7 +119,5 @@ extension ChildIndex {
             insert(old[k])
         }
         old.deallocate()
-        // The empty entry where the last look-up stopped was in the old table.
-        lastMissCount = -1
     }
 }

@@ -18,12 +18,6 @@ struct ChildIndex: ~Copyable {
     @usableFromInline var entries: UnsafeMutablePointer<Entry>
     @usableFromInline var capacity: Int
     var count = 0
-    /// The hash of the last look-up that found nothing, and the empty entry
-    /// where it stopped: where that child goes if nothing was added since.
-    var lastMissHash: UInt32 = 0
-    var lastMissEntry = 0
-    /// `count` at that look-up: any insert or removal since voids the entry.
-    var lastMissCount = -1
     /// The process's seed, mixed into every hash (see `hash`).
     @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
 

@@ -34,10 +34,9 @@ struct NodeTree: ~Copyable {
 
     // MARK: Child index
 
-    /// The child of `parent` with this type index and key, or `none`; a
-    /// miss leaves the index ready for `indexNewChild`.
+    /// The child of `parent` with this type index and key, or `none`.
     @inline(__always)
-    mutating func indexedChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
+    func indexedChild(parent: NodeID, typeIndex: TypeIndex, key: String) -> NodeID {
         childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
     }
 
