@@ -18,15 +18,20 @@ extension FastRuntime {
     /// hooks out of line around this same path, so that a trace adds no
     /// frame per level of the tree and the stack guard stops at the same
     /// depth (D1). Without either, the one test before the render and one
-    /// after.
+    /// after. `isFirstRender`: the node started in this pass (the caller
+    /// knows it at compile time).
     @inlinable @inline(__always)
-    func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
+    func renderNode<W: Workflow>(
+        _ node: NodeID, store: NodeStore<W>, workflow: W, isFirstRender: Bool = false
+    ) -> W.Rendering {
         if observesNodes {
-            if hasObserver { return renderObservedNode(node, store: store, workflow: workflow) }
+            if hasObserver {
+                return renderObservedNode(node, store: store, workflow: workflow, isFirstRender: isFirstRender)
+            }
             traceNodeWillRender(W.self, node: node)
         }
         let slot = tree.nodes[node].slot
-        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
+        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow, isFirstRender: isFirstRender)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
         store[slot].rendering = rendering
@@ -37,13 +42,15 @@ extension FastRuntime {
     /// `renderNode` with the observers' and the trace's hooks around the
     /// render; out of line, so that the plain path stays small.
     @inlinable @inline(never)
-    func renderObservedNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>, workflow: W) -> W.Rendering {
+    func renderObservedNode<W: Workflow>(
+        _ node: NodeID, store: NodeStore<W>, workflow: W, isFirstRender: Bool
+    ) -> W.Rendering {
         let slot = tree.nodes[node].slot
         if trace != nil { traceNodeWillRender(W.self, node: node) }
         let completion = hasObserver
             ? observer!.workflowWillRender(workflow, state: store[slot].state, session: tree.session(of: node)!)
             : nil
-        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow)
+        let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow, isFirstRender: isFirstRender)
         // The root's slot is the host's rendering, and a host takes the new
         // one once the root's render, completions included, is over (R20,
         // R24): the root's completions still read the old one.
@@ -62,7 +69,7 @@ extension FastRuntime {
     /// after it. The caller stores the rendering.
     @inlinable @inline(__always)
     func renderAndFinish<W: Workflow>(
-        _ node: NodeID, store: NodeStore<W>, slot: StoreSlot, workflow: W
+        _ node: NodeID, store: NodeStore<W>, slot: StoreSlot, workflow: W, isFirstRender: Bool
     ) -> W.Rendering {
         let state = store[slot].state
         // At every level: one level's frames may be as large as a render's
@@ -80,6 +87,8 @@ extension FastRuntime {
         {
             // A leaf before and after: nothing to end, link or kill.
             passes.closeLeaf()
+        } else if isFirstRender {
+            finishFirstPass(of: node)
         } else {
             finishPass(of: node)
         }
@@ -153,7 +162,7 @@ extension FastRuntime {
             Child.Output.self == Never.self ? nil : ActionRoute(map: outputMap, parent: p)
         startNode(node, workflow: workflow, store: store, key: key, parent: p, route: route)
         passes.ask(node)
-        return renderNode(node, store: store, workflow: workflow)
+        return renderNode(node, store: store, workflow: workflow, isFirstRender: true)
     }
 
     /// `renderChild` for a child that renders again: R7, then its render.
@@ -236,7 +245,11 @@ extension FastRuntime {
     func findOrStartChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32) -> ChildLookup {
         if passes.innermost.inOrder {
             passes.innermost.inOrder = false
-            pushOldChildren(of: parent, upTo: passes.innermost.cursor)
+            // A first render, or a pass that asked for none of the old
+            // children yet, has none to push.
+            if tree.nodes[parent].firstChild != passes.innermost.cursor {
+                pushOldChildren(of: parent, upTo: passes.innermost.cursor)
+            }
         }
         let found = tree.findOrStartChild(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
         if found.isNew {
@@ -269,6 +282,20 @@ extension FastRuntime {
         if !tree.nodes[node].sinks.isEmpty {
             killSinks(of: node, notDeclaredIn: frame.pass)
         }
+    }
+
+    /// `finishPass` after a node's first render: it had no old child to end,
+    /// and every side effect and sink it has it asked for in this pass, so
+    /// only its children are linked, in the order asked.
+    @usableFromInline
+    func finishFirstPass(of node: NodeID) {
+        let frame = passes.close()
+        var next = NodeID.none
+        passes.popAsked(downTo: Int(frame.firstAsked)) { child in
+            tree.nodes[child].nextSibling = next
+            next = child
+        }
+        tree.nodes[node].firstChild = next
     }
 
     /// Puts the old children before `cursor` on the stack: the children a
