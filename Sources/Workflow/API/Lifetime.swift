@@ -38,8 +38,10 @@ public class Lifetime {
     package final func end() {
         guard !state.hasEnded else { return }
         state.hasEnded = true
-        let first = state.firstOnEnded.take()
-        first?()
+        // Taken out, called, then released: no copy of it is made.
+        if let first = state.firstOnEnded.take() {
+            first()
+        }
         guard !state.moreOnEnded.isEmpty else { return }
         let more = state.moreOnEnded
         state.moreOnEnded = []
