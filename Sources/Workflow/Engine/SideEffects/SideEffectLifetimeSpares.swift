@@ -44,21 +44,34 @@ enum SideEffectLifetimeSpares {
         return entry
     }
 
-    /// Keeps an ended `lifetime` (out of its node's list) if nothing else
-    /// can reach it and there is room; else lets it go.
-    static func keep(_ lifetime: inout SideEffectLifetime) {
-        guard list.count < maximumCount else { return }
+    /// Keeps an ended lifetime (out of its node's list), whose one retain
+    /// `entry` carries, if nothing else can reach it and there is room; else
+    /// gives that retain back.
+    static func keep(_ entry: Unmanaged<SideEffectLifetime>) {
+        guard list.count < maximumCount else {
+            entry.release()
+            return
+        }
         // Released here, among the `onEnded` actions; `.int` owns nothing.
-        lifetime.key = .int(0)
-        // The reference-count word of an object held once says it in one
-        // comparison (`SoleReferenceWord`); any other word, the full check.
-        let word = SoleReferenceWord.word(of: Unmanaged.passUnretained(lifetime).toOpaque())
-        guard word == SoleReferenceWord.value
-            || isKnownUniquelyReferenced(&lifetime)
-            && _getWeakRetainCount(lifetime) == 1 && _getUnownedRetainCount(lifetime) == 1
+        entry.withGuaranteedRef { $0.key = .int(0) }
+        // The reference-count word of an object held once (here, by the
+        // retain `entry` carries) says it in one comparison
+        // (`SoleReferenceWord`): the retain then moves to the list as is.
+        if SoleReferenceWord.word(of: entry.toOpaque()) == SoleReferenceWord.value {
+            push(entry)
+            return
+        }
+        var lifetime = entry.takeRetainedValue()
+        guard isKnownUniquelyReferenced(&lifetime),
+              _getWeakRetainCount(lifetime) == 1, _getUnownedRetainCount(lifetime) == 1
         else { return }
-        lifetime.nextSideEffect = list.first
-        list.first = Unmanaged.passRetained(lifetime)
+        push(Unmanaged.passRetained(lifetime))
+    }
+
+    /// Puts `entry`, with the retain it carries, first on the list.
+    private static func push(_ entry: Unmanaged<SideEffectLifetime>) {
+        entry.withGuaranteedRef { $0.nextSideEffect = list.first }
+        list.first = entry
         list.count += 1
     }
 

@@ -98,12 +98,19 @@ struct SideEffectList {
     static func end(_ list: SideEffectList, keepsSpares: Bool) {
         var current = list.first
         while let entry = current {
-            var lifetime = entry.takeRetainedValue()
-            current = lifetime.nextSideEffect
-            lifetime.nextSideEffect = nil
-            lifetime.end()
+            // The list's retain, carried by `entry`, keeps the lifetime
+            // alive through its `onEnded` actions, then goes to the spares
+            // or is given back: no retain or release of its own.
+            current = entry.withGuaranteedRef { lifetime in
+                let next = lifetime.nextSideEffect
+                lifetime.nextSideEffect = nil
+                return next
+            }
+            entry.withGuaranteedRef { $0.end() }
             if keepsSpares {
-                SideEffectLifetimeSpares.keep(&lifetime)
+                SideEffectLifetimeSpares.keep(entry)
+            } else {
+                entry.release()
             }
         }
     }
