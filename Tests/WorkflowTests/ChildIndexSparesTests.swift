@@ -2,9 +2,10 @@ import Testing
 @testable import Workflow
 import WorkflowHostHarness
 
-// R1 across hosts: the child-index table of a host that ended waits for the
-// next host, emptied, so that the next host finds none of the old children
-// in it; a table too large to keep is freed.
+// R1 and R6 across hosts: the child-index table of a host that ended waits
+// for the next host, emptied, so that the next host finds none of the old
+// children in it and every pair it asks for starts a node; a table too large
+// to keep is freed.
 
 /// How many leaves started, reset by each test.
 @MainActor
@@ -23,14 +24,16 @@ private struct SpareIndexLeafDugong: Workflow {
     func render(state: Void, context: RenderContext<SpareIndexLeafDugong>) -> Int { 1 }
 }
 
-/// `count` leaves keyed "leaf-i".
+/// `count` leaves keyed "leaf-i", last first when `reversed`.
 private struct SpareIndexRootDugong: Workflow {
     var count: Int
+    var reversed = false
 
     typealias State = Void
 
     func render(state: Void, context: RenderContext<SpareIndexRootDugong>) -> Int {
-        (0..<count).reduce(0) { total, index in
+        let order = reversed ? Array((0..<count).reversed()) : Array(0..<count)
+        return order.reduce(0) { total, index in
             total + SpareIndexLeafDugong().rendered(in: context, key: "leaf-\(index)")
         }
     }
@@ -39,7 +42,7 @@ private struct SpareIndexRootDugong: Workflow {
 @MainActor
 @Suite("Child index spares", .serialized)
 struct ChildIndexSparesTests {
-    @Test("R1: an ended host's child-index table serves the next host, emptied: every child of the next host starts new")
+    @Test("R1, R6: an ended host's child-index table serves the next host, emptied: every child of the next host starts new")
     func endedHostTableServesTheNextHost() {
         // A table another test's host left goes first (in this synchronous
         // body, no other host starts or ends meanwhile).
@@ -52,6 +55,10 @@ struct ChildIndexSparesTests {
         // 300 children at a load of at most 1/2: at least 1,024 entries.
         let kept = ChildIndexSpares.spare
         #expect((kept?.capacity ?? 0) >= 1_024)
+        if let kept {
+            let left = (0..<kept.capacity).filter { !kept.entries[$0].node.isNone }.count
+            #expect(left == 0, "entries left in the kept table")
+        }
 
         Started.leaves = 0
         host = TestHost(.fast, SpareIndexRootDugong(count: 300))
@@ -60,14 +67,17 @@ struct ChildIndexSparesTests {
         // in what the old host left.
         #expect(ChildIndexSpares.spare == nil)
         #expect(Started.leaves == 300)
-        host?.update(workflow: SpareIndexRootDugong(count: 300))
+        // Asked for last first, each child is found through the index
+        // (not the in-order cursor): none starts again.
+        host?.update(workflow: SpareIndexRootDugong(count: 300, reversed: true))
+        #expect(host?.rendering == 300)
         #expect(Started.leaves == 300)
         host?.release()
         host = nil
         #expect(ChildIndexSpares.spare?.entries == kept?.entries)
     }
 
-    @Test("R1: a table larger than the spares keep is freed, not kept")
+    @Test("R1, R6: a table larger than the spares keep is freed, not kept")
     func largeTableIsFreed() {
         ChildIndexSpares.discard()
         var host: TestHost<SpareIndexRootDugong>? = TestHost(.fast, SpareIndexRootDugong(count: 10))

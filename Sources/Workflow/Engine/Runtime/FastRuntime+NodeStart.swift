@@ -11,9 +11,11 @@ extension FastRuntime {
 
     /// Starts a node (R6) whose record was just taken (`allocateRoot`, or
     /// `findOrStartChild` for a child, which also indexed it and marked it
-    /// asked for): session, initial state, storage, so that the user code
-    /// here (the initial state, an observer) runs with the tree whole. Its
-    /// first render is the caller's next step.
+    /// asked for): session, initial state, storage. The user code here (the
+    /// initial state, an observer) runs while the node is indexed but has no
+    /// slot and is not yet linked to its siblings: nothing that ends nodes
+    /// can reach it, as ending follows the links. Its first render is the
+    /// caller's next step.
     @inlinable
     func startNode<W: Workflow>(
         _ node: NodeID, workflow: W, store: NodeStore<W>, key: String, parent: NodeID, route: OutputRoute<W.Output>?

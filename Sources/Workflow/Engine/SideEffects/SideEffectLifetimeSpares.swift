@@ -48,16 +48,18 @@ enum SideEffectLifetimeSpares {
     /// `entry` carries, if nothing else can reach it and there is room; else
     /// gives that retain back.
     static func keep(_ entry: Unmanaged<SideEffectLifetime>) {
+        // Released here, among the `onEnded` actions; `.int` owns nothing.
+        // The key's release can run user code that ends side effects too,
+        // so the room is looked at after it.
+        entry.withGuaranteedRef { $0.key = .int(0) }
         guard list.count < maximumCount else {
             entry.release()
             return
         }
-        // Released here, among the `onEnded` actions; `.int` owns nothing.
-        entry.withGuaranteedRef { $0.key = .int(0) }
         // The reference-count word of an object held once (here, by the
         // retain `entry` carries) says it in one comparison
         // (`SoleReferenceWord`): the retain then moves to the list as is.
-        if SoleReferenceWord.word(of: entry.toOpaque()) == SoleReferenceWord.value {
+        if SoleReferenceWord.isHeldOnce(entry.toOpaque(), expected: SoleReferenceWord.value) {
             push(entry)
             return
         }

@@ -23,7 +23,7 @@ enum ChildIndexSpares {
     /// The spare table, every entry empty, which the caller now owns; nil
     /// when there is none.
     static func take() -> (entries: UnsafeMutablePointer<ChildIndex.Entry>, capacity: Int)? {
-        guard let kept = spare, MainQueue.isOnMainQueue else { return nil }
+        guard MainQueue.isOnMainQueue, let kept = spare else { return nil }
         spare = nil
         return kept
     }
@@ -32,7 +32,7 @@ enum ChildIndexSpares {
     /// no larger one waits; else frees it.
     @usableFromInline
     static func keep(_ entries: UnsafeMutablePointer<ChildIndex.Entry>, capacity: Int) {
-        guard capacity <= maximumCapacity, (spare?.capacity ?? 0) < capacity, MainQueue.isOnMainQueue else {
+        guard MainQueue.isOnMainQueue, capacity <= maximumCapacity, (spare?.capacity ?? 0) < capacity else {
             entries.deallocate()
             return
         }

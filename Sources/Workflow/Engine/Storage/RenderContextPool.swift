@@ -182,7 +182,7 @@ struct RenderContextPool: ~Copyable {
     static func isHeldByPoolOnly<W: Workflow>(
         _ pooled: inout Unmanaged<AnyObject>, soleReferenceWord: UInt, as _: W.Type
     ) -> Bool {
-        if SoleReferenceWord.word(of: pooled.toOpaque()) == soleReferenceWord {
+        if SoleReferenceWord.isHeldOnce(pooled.toOpaque(), expected: soleReferenceWord) {
             return true
         }
         return Self.isHeldByPoolOnlyChecked(&pooled, as: W.self)

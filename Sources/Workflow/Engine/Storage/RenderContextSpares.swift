@@ -54,7 +54,7 @@ enum RenderContextSpares {
 
     /// The batch kept for `type`, which the caller now owns.
     static func take(for type: ObjectIdentifier) -> Batch? {
-        guard !batches.isEmpty, MainQueue.isOnMainQueue else { return nil }
+        guard MainQueue.isOnMainQueue, !batches.isEmpty else { return nil }
         return batches.removeValue(forKey: type)
     }
 

@@ -7,14 +7,23 @@
 ///
 /// The word is only ever a shortcut to "yes": any other word (another
 /// runtime's layout, an object that once had a weak reference) takes the
-/// full check. The probe is checked the full way too, and a word that does
-/// not say "held once" is never used (`none`, which no live object has:
-/// its unowned count is at least one).
+/// full check. Before the word is used, the probe shows that this runtime
+/// keeps its counts there: the full check says "held once", and a second
+/// strong, an unowned and a weak reference each change the word. Else the
+/// word is `none`, and `isHeldOnce` never says "yes".
 @usableFromInline
 enum SoleReferenceWord {
     private final class Probe {}
+    private final class UnownedReference {
+        unowned let object: Probe
+        init(_ object: Probe) { self.object = object }
+    }
+    private final class WeakReference {
+        weak var object: Probe?
+        init(_ object: Probe) { self.object = object }
+    }
 
-    /// Never the word of a live object.
+    /// The word when the layout is not the one read here.
     @usableFromInline static var none: UInt { 0 }
 
     /// The word, or `none` where the layout is not the one read here.
@@ -24,15 +33,38 @@ enum SoleReferenceWord {
         // Escapes through `Unmanaged`, so that it lives on the heap like any
         // context, held once.
         let held = Unmanaged.passRetained(Probe())
-        let heldOnce = word(of: held.toOpaque())
+        let address = held.toOpaque()
+        let heldOnce = word(of: address)
+        _ = held.retain()
+        let heldTwice = word(of: address)
+        held.release()
+        let heldOnceAgain = word(of: address)
         var probe = held.takeRetainedValue()
-        let isHeldOnce = isKnownUniquelyReferenced(&probe) && _getWeakRetainCount(probe) <= 1
-        let unchanged = word(of: Unmanaged.passUnretained(probe).toOpaque()) == heldOnce
-        return isHeldOnce && unchanged ? heldOnce : none
+        let fullCheck = isKnownUniquelyReferenced(&probe) && _getWeakRetainCount(probe) <= 1
+            && word(of: address) == heldOnce
+        let unowned = UnownedReference(probe)
+        let heldUnowned = word(of: address)
+        withExtendedLifetime(unowned) {}
+        let weak = WeakReference(probe)
+        let heldWeakly = word(of: address)
+        withExtendedLifetime(weak) {}
+        let layoutHolds = fullCheck && heldOnce != none && heldOnceAgain == heldOnce
+            && heldTwice != heldOnce && heldUnowned != heldOnce && heldWeakly != heldOnce
+        return layoutHolds ? heldOnce : none
         #else
         return none
         #endif
     }()
+
+    /// Whether the object at `object` is held by one strong reference and
+    /// nothing else, said only when its word is `expected`, the `value` a
+    /// caller read before; false means "check the full way". The caller
+    /// reaches the object through an `Unmanaged` and holds no strong copy
+    /// of its own, which the word would count.
+    @inlinable @inline(__always)
+    static func isHeldOnce(_ object: UnsafeMutableRawPointer, expected: UInt) -> Bool {
+        expected != none && word(of: object) == expected
+    }
 
     /// The reference-count word of the object at `object`: the word after
     /// its metadata pointer.
