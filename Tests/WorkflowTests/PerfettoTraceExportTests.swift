@@ -404,7 +404,7 @@ struct PerfettoTraceExportTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         try trace.writePerfettoTrace(toFile: file)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == whole)
-        #expect(throws: ChromeTraceWriteError.self) { try trace.writePerfettoTrace(toFile: "/nonexistent-directory/x.pftrace") }
+        #expect(throws: RenderTraceWriteError.self) { try trace.writePerfettoTrace(toFile: "/nonexistent-directory/x.pftrace") }
         // A window shorter than the time since the passes ended: descriptors only.
         let empty = try ReadTrace(trace.perfettoTrace(within: .zero))
         #expect(empty.events.isEmpty && empty.tracks.count == 2)

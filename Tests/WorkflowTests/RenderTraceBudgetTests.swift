@@ -211,7 +211,7 @@ struct RenderTraceBudgetTests {
         let none = try JSONSerialization.jsonObject(with: Data(trace.chromeTraceJSON(within: .zero).utf8)) as? [String: Any]
         #expect((none?["traceEvents"] as? [Any])?.count == 2)
         #expect(trace.chromeTraceJSON(within: .seconds(3_600)) == streamed)
-        #expect(throws: ChromeTraceWriteError.self) { try trace.writeChromeTrace(toFile: "/nonexistent-directory/trace.json") }
+        #expect(throws: RenderTraceWriteError.self) { try trace.writeChromeTrace(toFile: "/nonexistent-directory/trace.json") }
     }
 
     @Test("D1: a dump of the last seconds (a watchdog's) holds the passes that ended in them, not the older ones")

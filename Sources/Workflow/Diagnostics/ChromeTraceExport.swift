@@ -52,25 +52,11 @@ extension RenderTrace {
     /// Writes the passes kept to the file at `path`, streamed as
     /// `writeChromeTrace(to:)` does; throws if the file cannot be written.
     public func writeChromeTrace(toFile path: String, within window: Duration? = nil) throws {
-        guard let file = fopen(path, "w") else { throw ChromeTraceWriteError(path: path, code: errno) }
-        var output = FileOutput(file: file)
-        writeChromeTrace(to: &output, within: window)
-        let failed = ferror(file) != 0
-        let code = errno
-        if fclose(file) != 0 || failed { throw ChromeTraceWriteError(path: path, code: code) }
+        try writeTraceFile(path) { file in
+            var output = FileOutput(file: file)
+            writeChromeTrace(to: &output, within: window)
+        }
     }
-}
-
-/// A trace file could not be written: the Chrome JSON or the Perfetto
-/// protobuf one.
-public struct ChromeTraceWriteError: Error, CustomStringConvertible {
-    /// The file.
-    public let path: String
-    /// The system's error number (`errno`).
-    public let code: Int32
-
-    /// The file and the error number, as a sentence.
-    public var description: String { "cannot write the render trace to \(path) (errno \(code))" }
 }
 
 /// A C stream as a `TextOutputStream`: the export's file.

@@ -48,13 +48,11 @@ extension RenderTrace {
     /// `.pftrace`), streamed as `writePerfettoTrace(to:)` does; throws if
     /// the file cannot be written.
     public func writePerfettoTrace(toFile path: String, within window: Duration? = nil) throws {
-        guard let file = fopen(path, "wb") else { throw ChromeTraceWriteError(path: path, code: errno) }
-        writePerfettoTrace(within: window) { bytes in
-            bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+        try writeTraceFile(path) { file in
+            writePerfettoTrace(within: window) { bytes in
+                bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+            }
         }
-        let failed = ferror(file) != 0
-        let code = errno
-        if fclose(file) != 0 || failed { throw ChromeTraceWriteError(path: path, code: code) }
     }
 }
 

@@ -17,6 +17,10 @@ struct ProtobufEncoder {
 
     /// Seven bits a byte, lowest first, the high bit set on all but the last.
     private mutating func varint(_ value: UInt64) {
+        Self.append(varint: value, to: &bytes)
+    }
+
+    private static func append(varint value: UInt64, to bytes: inout [UInt8]) {
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -71,13 +75,8 @@ struct ProtobufEncoder {
         key(field, wireType: 2)
         let start = bytes.count
         body(&self)
-        var length = UInt64(bytes.count - start)
         var prefix: [UInt8] = []
-        while length >= 0x80 {
-            prefix.append(UInt8(truncatingIfNeeded: length) | 0x80)
-            length >>= 7
-        }
-        prefix.append(UInt8(length))
+        Self.append(varint: UInt64(bytes.count - start), to: &prefix)
         bytes.insert(contentsOf: prefix, at: start)
     }
 }
