@@ -24,11 +24,17 @@ enum SoleReferenceWord {
     }
 
     /// The word when the layout is not the one read here.
-    @usableFromInline static var none: UInt { 0 }
+    @inlinable static var none: UInt { 0 }
 
     /// The word, or `none` where the layout is not the one read here.
     @usableFromInline
-    static let value: UInt = {
+    static let value: UInt = probedWord()
+
+    /// Not optimised: the optimiser, which cannot see the word read here,
+    /// would otherwise drop the probe's retain and release pair and its
+    /// unused references, and the layout would look wrong.
+    @_optimize(none)
+    private static func probedWord() -> UInt {
         #if _pointerBitWidth(_64)
         // Escapes through `Unmanaged`, so that it lives on the heap like any
         // context, held once.
@@ -54,7 +60,7 @@ enum SoleReferenceWord {
         #else
         return none
         #endif
-    }()
+    }
 
     /// Whether the object at `object` is held by one strong reference and
     /// nothing else, said only when its word is `expected`, the `value` a
