@@ -58,11 +58,25 @@ extension ChildIndex {
             // Bytes 8-14 (the top byte is the flags and length; 0 past the
             // end is canonical).
             let bytesHigh = high & 0x00FF_FFFF_FFFF_FFFF
-            guard isCanonicalASCII(low), isCanonicalASCII(bytesHigh) else { return nil }
+            // The empty key, the default one, has nothing to check.
+            guard low | bytesHigh == 0 || isCanonicalASCII(SIMD2(low, bytesHigh)) else { return nil }
             return (low, high & 0x0FFF_FFFF_FFFF_FFFF)
         }
         #endif
         return packedCanonicalBytesSlowly(key)
+    }
+
+    /// `isCanonicalASCII` of two words at once, lane by lane: one vector
+    /// operation for the two words' scalar ones.
+    @inlinable @inline(__always)
+    static func isCanonicalASCII(_ words: SIMD2<UInt64>) -> Bool {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let topBits = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        let notK = (words ^ (0x4B &* ones)) &+ (0x7F &* ones)
+        let notSemicolon = (words ^ (0x3B &* ones)) &+ (0x7F &* ones)
+        let notBacktick = (words ^ (0x60 &* ones)) &+ (0x7F &* ones)
+        let all = notK & notSemicolon & notBacktick & topBits
+        return all == topBits
     }
 
     /// Whether a word of ASCII bytes holds no "K", ";" or "`". A byte of the
