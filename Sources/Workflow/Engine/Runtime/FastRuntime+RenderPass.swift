@@ -77,18 +77,29 @@ extension FastRuntime {
         if StackGuard.isNearEnd(passes.stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: tree.nodes[keyOf: node], depth: passes.depth + 1)
         }
-        _ = passes.open(node, firstChild: tree.nodes[node].firstChild)
+        // A node on its first render has no old children.
+        _ = passes.open(node, firstChild: isFirstRender ? .none : tree.nodes[node].firstChild)
         let context = store.contexts.take(W.self, runtime: self, node: handle(node))
         let rendering = context.withGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack(W.self, key: { tree.nodes[keyOf: node] })
+        if isFirstRender {
+            // Its record was written clean when it started, and nothing
+            // marks a node dirty during a render pass (sends then wait,
+            // R15). With no child asked for, it has nothing to link: its
+            // side effects and sinks are all of this pass.
+            if passes.innermostAskedNothing {
+                passes.closeLeaf()
+            } else {
+                finishFirstPass(of: node)
+            }
+            return rendering
+        }
         markRendered(node)
         if tree.nodes[node].firstChild.isNone, passes.innermostAskedNothing,
            tree.nodes[node].sideEffects.isEmpty, tree.nodes[node].sinks.isEmpty
         {
             // A leaf before and after: nothing to end, link or kill.
             passes.closeLeaf()
-        } else if isFirstRender {
-            finishFirstPass(of: node)
         } else {
             finishPass(of: node)
         }
@@ -284,13 +295,15 @@ extension FastRuntime {
         }
     }
 
-    /// `finishPass` after a node's first render: it had no old child to end,
-    /// and every side effect and sink it has it asked for in this pass, so
-    /// only its children are linked, in the order asked.
+    /// `finishPass` after a node's first render that asked for children: it
+    /// had no old child to end, and every side effect and sink it has it
+    /// asked for in this pass, so only its children are linked, in the
+    /// order asked. They all started in this pass, their records written
+    /// with no next sibling: the last one keeps it.
     @usableFromInline
     func finishFirstPass(of node: NodeID) {
         let frame = passes.close()
-        var next = NodeID.none
+        var next = passes.popLastAsked()
         passes.popAsked(downTo: Int(frame.firstAsked)) { child in
             tree.nodes[child].nextSibling = next
             next = child

@@ -71,6 +71,12 @@ struct PassStack: ~Copyable {
         asked.push(child)
     }
 
+    /// Takes the last child asked for off the stack; there must be one.
+    @inline(__always)
+    mutating func popLastAsked() -> NodeID {
+        asked.pop()
+    }
+
     /// Takes the children asked for since `first` off the stack, last
     /// first: `body` links them.
     @inline(__always)
