@@ -72,21 +72,16 @@ private struct Link: Workflow, Equatable {
 @MainActor
 @Suite("Render trace budget")
 struct RenderTraceBudgetTests {
-    /// The bytes a trace's events take: what `byteLimit` bounds.
-    private func eventBytes(_ trace: RenderTrace) -> Int {
-        trace.passes.reduce(0) { $0 + 24 * (2 * $1.actions.count + $1.renderCount + $1.skipCount) }
-    }
-
     @Test("D1: past the byte budget the oldest passes are dropped whole; the newest stay, numbered in order")
     func budgetDropsOldestPasses() throws {
-        // A pass: the root's render (begin, end) and 100 skips: 102 events.
+        // A pass: the root's render and 100 skips: 101 events.
         let trace = RenderTrace(byteLimit: 24 * 1_000)
         let host = WorkflowHost(workflow: Rows(rows: 100), renderTrace: trace)
         for generation in 1...30 {
             host.update(workflow: Rows(rows: 100, generation: generation))
         }
         let passes = trace.passes
-        // 1,000 events hold 9 passes of 102 events, and never part of one.
+        // 1,000 events hold 9 passes of 101 events, and never part of one.
         #expect(passes.map(\.number) == Array(23...31))
         #expect(passes.allSatisfy { !$0.isSummarized && $0.skipped.count == 100 && $0.rendered.count == 1 })
         #expect(passes.last?.nodes.last?.path == "Rows/Row[99]")
@@ -114,7 +109,7 @@ struct RenderTraceBudgetTests {
         #expect(first.nodes.count == 16)
         #expect(first.nodes.allSatisfy { $0.reason == .new && $0.path.hasPrefix("Rows") })
         #expect(zip(first.nodes, first.nodes.dropFirst()).allSatisfy { $0.selfDuration >= $1.selfDuration })
-        // Every row skipped: 1,002 events, still more than 500.
+        // Every row skipped: 1,001 events, still more than 500.
         host.update(workflow: Rows(rows: 1_000, generation: 1))
         let update = try #require(host.lastRenderPass)
         #expect(update.isSummarized)
@@ -176,8 +171,8 @@ struct RenderTraceBudgetTests {
         #expect(pass.actions.first?.path.count == "Link".count + 299 * "/Link[l]".count)
         #expect(pass.actions.last?.path == "Link")
         #expect(pass.actions.dropFirst().allSatisfy { $0.reachedByOutput })
-        // Every level renders (its state changed): 3 events per render, 2
-        // per step, and no new node entry.
+        // Every level renders (its state changed): one event per render
+        // (the bound allows three), 2 per step, and no new node entry.
         #expect(trace.bytesInUse - before <= 24 * (2 * 300 + 3 * 300) + 4_096)
     }
 
