@@ -209,22 +209,6 @@ struct RenderTraceBudgetTests {
         #expect(throws: RenderTraceWriteError.self) { try trace.writeChromeTrace(toFile: "/nonexistent-directory/trace.json") }
     }
 
-    @Test("D1: a dump of the last seconds (a watchdog's) holds the passes that ended in them, not the older ones")
-    func dumpRecentWindow() throws {
-        let trace = RenderTrace()
-        let host = WorkflowHost(workflow: Rows(rows: 5), renderTrace: trace)
-        Thread.sleep(forTimeInterval: 2)
-        host.update(workflow: Rows(rows: 5, generation: 1))
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("render-dump-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try trace.writeChromeTrace(toFile: file.path, within: .seconds(1))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
-        let events = try #require(json?["traceEvents"] as? [[String: Any]])
-        let passes = events.filter { $0["cat"] as? String == "pass" }.compactMap { $0["name"] as? String }
-        #expect(passes == ["update(workflow:) of Rows"])
-        #expect(events.count { $0["cat"] as? String == "skip" } == 5)
-    }
-
     @Test("D1: the node table keeps what the trace still names: a list whose rows are all replaced on every pass stays bounded")
     func churnKeepsTableBounded() throws {
         let trace = RenderTrace(passLimit: 4, byteLimit: 1 << 20)

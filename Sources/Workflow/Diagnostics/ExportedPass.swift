@@ -106,7 +106,7 @@ extension RenderTrace {
     func forEachExportedPass(within window: Duration?, _ body: (ExportedPass) throws -> Void) rethrows {
         var names = NodeNames()
         let table = store.pointee.table
-        let since = window.map { now() &- Self.nanoseconds($0) } ?? 0
+        let since = window.map { Self.windowStart(now: exportClock(), window: $0) } ?? 0
         try forEachVisiblePass { pass in
             guard pass.header.end >= since else { return }
             try body(ExportedPass(pass, table: table, names: &names))
@@ -115,8 +115,22 @@ extension RenderTrace {
         }
     }
 
+    /// The earliest end time a pass may have to be in a window of `window`
+    /// ending at `now`. The clock counts from boot, so a window longer than
+    /// the time since then starts at 0 and keeps every pass: nothing here
+    /// wraps around.
+    static func windowStart(now: UInt64, window: Duration) -> UInt64 {
+        let length = nanoseconds(window)
+        return now > length ? now - length : 0
+    }
+
+    /// `duration` in nanoseconds, 0 if negative, `UInt64.max` if longer
+    /// than that.
     static func nanoseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
-        return UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return overflow || carry ? .max : total
     }
 }

@@ -27,7 +27,12 @@ import Musl
 /// budget (`byteLimit`) and a pass count (`passLimit`), dropping the oldest
 /// passes whole, so it can stay on in a build that users run and be read
 /// when something was slow. A host without a trace records nothing and pays
-/// nothing for it. Use a trace on the main queue only, like its hosts (R22).
+/// nothing for it.
+///
+/// A trace belongs to the main queue, like its hosts (R22): its hosts
+/// record into it there, and every public member checks that it is called
+/// there, stopping the program with R22's message otherwise, so that a read
+/// or an export from another thread cannot race the recorder.
 public final class RenderTrace {
     /// What `byteLimit` is unless given: 4 MiB, about 170,000 node visits.
     public static let defaultByteLimit = 4 << 20
@@ -47,11 +52,16 @@ public final class RenderTrace {
     let store: UnsafeMutablePointer<TraceStore>
     /// Where the trace's time starts: timestamps count from here.
     let origin: UInt64
+    /// What an export's window takes as now, if set; else the clock. Tests
+    /// set it relative to the recorded times, so that no window depends on
+    /// the machine's uptime, load or wall clock.
+    var exportTime: UInt64?
 
     /// A trace that keeps the latest passes (cascades, updates and first
     /// renders) of the hosts it is given: at most `passLimit` of them, in
     /// at most `byteLimit` bytes of events.
     public init(passLimit: Int = 1_000, byteLimit: Int = RenderTrace.defaultByteLimit) {
+        MainQueue.check("A RenderTrace was created")
         precondition(passLimit > 0, "RenderTrace(passLimit:) needs a positive limit")
         precondition(byteLimit >= 1024, "RenderTrace(byteLimit:) needs at least 1 KiB")
         self.passLimit = passLimit
@@ -71,6 +81,7 @@ public final class RenderTrace {
 
     /// The passes kept, oldest first.
     public var passes: [Pass] {
+        Self.checkMainQueue("passes was read")
         let hidden = store.pointee.hiddenThrough
         var names = NodeNames()
         return store.pointee.kept.filter { $0.number > hidden }.map { Pass(decoding: $0, in: self, names: &names) }
@@ -78,6 +89,7 @@ public final class RenderTrace {
 
     /// The last pass of any host of this trace.
     public var lastPass: Pass? {
+        Self.checkMainQueue("lastPass was read")
         guard let last = store.pointee.kept.last, last.number > store.pointee.hiddenThrough else { return nil }
         var names = NodeNames()
         return Pass(decoding: last, in: self, names: &names)
@@ -87,12 +99,14 @@ public final class RenderTrace {
     /// new passes reuse their memory. A host's `lastRenderPass` still reads
     /// its own until the budget drops it.
     public func removeAll() {
+        Self.checkMainQueue("removeAll() was called")
         store.pointee.hiddenThrough = store.pointee.passCount
     }
 
     /// The bytes the trace holds now: its passes' events and headers and its
     /// node table (what `byteLimit` bounds is the events').
     public var bytesInUse: Int {
+        Self.checkMainQueue("bytesInUse was read")
         let store = store.pointee
         return store.ring.used * MemoryLayout<NodeEvent>.stride
             + store.headers.capacity * MemoryLayout<PassHeader>.stride + store.table.bytes
@@ -112,6 +126,16 @@ public final class RenderTrace {
     @inline(__always)
     func now() -> UInt64 {
         store.pointee.now()
+    }
+
+    /// R22 for a public member: `use` says which.
+    static func checkMainQueue(_ use: @autoclosure () -> String) {
+        MainQueue.check("RenderTrace.\(use())")
+    }
+
+    /// Now, for an export's window.
+    func exportClock() -> UInt64 {
+        exportTime ?? now()
     }
 
     /// The last timestamp plus 2 ns, without reading the clock.
