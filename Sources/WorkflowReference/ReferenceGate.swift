@@ -20,7 +20,7 @@ final class ReferenceGate {
     /// The host was released.
     private(set) var isReleased = false
     /// Work that arrived while the host was busy, oldest first.
-    private var waiting: [() -> Void] = []
+    private var waiting = CascadeQueue()
     /// The released host's teardown, waiting for the running work to end.
     private var teardownWhenIdle: (() -> Void)?
 
@@ -61,8 +61,8 @@ final class ReferenceGate {
     /// its first render, once it can publish.
     func runWaiting() {
         if isBusy { return }
-        while !isReleased, !waiting.isEmpty {
-            perform(waiting.removeFirst())
+        while !isReleased, let next = waiting.popFirst() {
+            perform(next)
         }
         if isReleased {
             finishRelease()
@@ -96,8 +96,7 @@ final class ReferenceGate {
     /// Drops what still waits, then ends the tree. The dropped closures go
     /// last: they may hold values whose deinits run user code (R24).
     private func finishRelease() {
-        let dropped = waiting
-        waiting = []
+        let dropped = waiting.removeAll()
         let teardown = teardownWhenIdle
         teardownWhenIdle = nil
         teardown?()

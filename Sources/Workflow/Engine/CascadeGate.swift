@@ -17,7 +17,7 @@ package final class CascadeGate {
         /// cascades queued or sent from now on are dropped.
         @usableFromInline var isClosed = false
         /// The cascades waiting, in order.
-        var deferred: [() -> Void] = []
+        var deferred = CascadeQueue()
         /// The released host's teardown, waiting for the cascade to unwind.
         var teardown: (() -> Void)?
     }
@@ -82,18 +82,17 @@ package final class CascadeGate {
         guard !state.isBusy, !state.isRendering else { return }
         while !state.deferred.isEmpty, !state.isClosed {
             #if DEBUG  // fault injection (differential tests): the newest first
-            let next = FaultInjection.runQueuedNewestFirst ? state.deferred.removeLast() : state.deferred.removeFirst()
+            let next = FaultInjection.runQueuedNewestFirst ? state.deferred.popLast() : state.deferred.popFirst()
             #else
-            let next = state.deferred.removeFirst()
+            let next = state.deferred.popFirst()
             #endif
             state.isBusy = true
-            next()
+            next.unsafelyUnwrapped()
             state.isBusy = false
         }
         if state.isClosed {
             // Taken out before they go: releasing a closure runs user code.
-            let dropped = state.deferred
-            state.deferred = []
+            let dropped = state.deferred.removeAll()
             let pending = state.teardown
             state.teardown = nil
             pending?()

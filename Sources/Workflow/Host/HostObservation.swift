@@ -27,13 +27,29 @@ public final class HostObservation {
 
 /// A host's list of observers of one kind of value (renderings or outputs),
 /// called synchronously in registration order.
+///
+/// A delivery round is linear in the number of observers: each entry
+/// carries its own cancelled flag, which the round reads, rather than being
+/// looked for in the list. The list is sorted by ID (IDs grow), so that a
+/// cancel finds its entry by a binary search.
 @usableFromInline @MainActor
 package final class HostObservers<Value> {
+    /// One observer. A class, so that a round running on a copy of the list
+    /// sees a cancel made meanwhile.
     @usableFromInline
-    struct Entry {
-        @usableFromInline let id: UInt64
+    final class Entry {
         @usableFromInline let body: (Value) -> Void
         let finish: (() -> Void)?
+        let id: UInt64
+        /// Unchecked: set and read on the main queue only, never across a
+        /// call (R22).
+        @exclusivity(unchecked) @usableFromInline var isCancelled = false
+
+        init(id: UInt64, body: @escaping (Value) -> Void, finish: (() -> Void)?) {
+            self.id = id
+            self.body = body
+            self.finish = finish
+        }
     }
 
     /// Unchecked: read by the host's specialised code at the end of every
@@ -62,11 +78,28 @@ package final class HostObservers<Value> {
 
     /// Forgets the observer `id`. Its closures go only once the list is
     /// consistent: they may hold the last reference to the host, whose
-    /// teardown empties this list (R24).
+    /// teardown empties this list (R24). A round running now skips it.
     private func remove(_ id: UInt64) {
         guard let index = position(of: id) else { return }
         let removed = entries.remove(at: index)
+        removed.isCancelled = true
         keepingAlive(removed) {}
+    }
+
+    /// Where the observer `id` is, if still registered: a binary search, the
+    /// IDs growing along the list.
+    func position(of id: UInt64) -> Int? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if entries[middle].id < id {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low < entries.count && entries[low].id == id ? low : nil
     }
 
     /// Forgets every observer, finishing the streams: the host is gone. An
@@ -74,6 +107,9 @@ package final class HostObservers<Value> {
     package func finishAll() {
         let finished = entries
         entries = []
+        for entry in finished {
+            entry.isCancelled = true
+        }
         #if DEBUG  // fault injection (differential tests): none finished
         if FaultInjection.leaveObserversOpenOnRelease { return }
         #endif
@@ -84,34 +120,23 @@ package final class HostObservers<Value> {
         keepingAlive(finished) {}
     }
 
-    /// Where the observer `id` is, if still registered. A loop rather than
-    /// `firstIndex(where:)`, whose main-actor closure Swift 6 would check
-    /// the executor of at every call (see UncheckedClosures.swift).
-    @usableFromInline
-    func position(of id: UInt64) -> Int? {
-        for index in entries.indices where entries[index].id == id {
-            return index
-        }
-        return nil
-    }
-
     /// Calls every observer still registered, in order. Specialised, at
     /// the end of every cascade.
     @inlinable
     package func deliver(_ value: Value) {
         // A copy: an observer may cancel (itself or another) or register
         // one; the copy keeps the closures of the ones cancelled until the
-        // round is over (R24).
+        // round is over (R24), and one added meanwhile waits for the next.
         let round = entries
         #if DEBUG  // fault injection (differential tests): the last registered first
         if FaultInjection.deliverToObserversLastFirst {
-            for entry in round.reversed() where position(of: entry.id) != nil {
+            for entry in round.reversed() where !entry.isCancelled {
                 entry.body(value)
             }
             return
         }
         #endif
-        for entry in round where position(of: entry.id) != nil {
+        for entry in round where !entry.isCancelled {
             entry.body(value)
         }
     }
@@ -120,6 +145,7 @@ package final class HostObservers<Value> {
         let finished = entries
         entries = []
         for entry in finished {
+            entry.isCancelled = true
             entry.finish?()
         }
     }
