@@ -14,12 +14,14 @@ import WorkflowHostHarness
 private enum Kept {
     static var strong: [RenderContext<ContextKeeperOkapi>] = []
     static weak var weak: RenderContext<ContextKeeperOkapi>?
+    static var unownedHeld: [UnownedContext] = []
     static var identifiers: [ObjectIdentifier] = []
     static var nestedIdentity: [Bool] = []
 
     static func reset() {
         strong = []
         weak = nil
+        unownedHeld = []
         identifiers = []
         nestedIdentity = []
     }
@@ -29,7 +31,17 @@ private enum Kept {
 private enum Keeping: Equatable {
     case strongly
     case weakly
+    case unownedly
     case not
+}
+
+/// A context held through an `unowned` reference: no strong or weak one.
+private final class UnownedContext {
+    unowned let context: RenderContext<ContextKeeperOkapi>
+
+    init(_ context: RenderContext<ContextKeeperOkapi>) {
+        self.context = context
+    }
 }
 
 /// Renders `label(state)`; keeps its context as told; re-renders on `.bump`.
@@ -44,6 +56,7 @@ private struct ContextKeeperOkapi: Workflow {
             switch keeping {
             case .strongly: Kept.strong.append(context)
             case .weakly: Kept.weak = context
+            case .unownedly: Kept.unownedHeld.append(UnownedContext(context))
             case .not: break
             }
         }
@@ -158,6 +171,17 @@ struct RenderContextTests {
         bump(host.rendering)
         #expect(Kept.weak == nil)
         #expect(Kept.identifiers.count == 2)
+    }
+
+    @Test("R5: a context held through an unowned reference is let go of after its render and never handed to a later render", arguments: RuntimeKind.allCases)
+    func unownedHeldContextIsNotReused(kind: RuntimeKind) {
+        let host = TestHost(kind, ContextKeeperOkapi(keeping: .unownedly))
+        bump(host.rendering)
+        bump(host.rendering)
+        // The unowned references keep each context's memory, so a context
+        // handed out again would show the same identifier.
+        #expect(Kept.unownedHeld.count == 3)
+        #expect(Set(Kept.identifiers).count == 3)
     }
 
     @Test("R5: renders of one type nested in each other get distinct contexts", arguments: RuntimeKind.allCases)

@@ -7,9 +7,9 @@
 /// which then renders without making them again.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
-/// pool references it, weakly or strongly (`isHeldByPoolOnly`): a context a
-/// user kept stays invalid for good and is never handed out for another
-/// render.
+/// pool references it, strongly, weakly or unowned (`isHeldByPoolOnly`): a
+/// context a user kept stays invalid for good and is never handed out for
+/// another render.
 ///
 /// Not generic: contexts are kept as plain object pointers and typed where
 /// they are taken, so that the pool's end, which runs in the store's
@@ -167,12 +167,13 @@ struct RenderContextPool: ~Copyable {
     }
 
     /// Whether nothing but the pool references the context: no other strong
-    /// reference (checked in place, without a retain), and no weak one. A
-    /// weak reference is no strong one, yet a context held weakly must not
-    /// come back to life for another node. No public API of the standard
-    /// library sees a weak reference; its debugger entry point does, which
-    /// keeps that count in the object's side table, made by the first weak
-    /// reference.
+    /// reference (checked in place, without a retain), and no weak or
+    /// unowned one. A weak or unowned reference is no strong one, yet a
+    /// context held that way must not come back to life for another node
+    /// (R5). No public API of the standard library sees those references;
+    /// its debugger entry points count them (an object's unowned count is 1
+    /// while it has no unowned reference, its weak count lives in the side
+    /// table the first weak reference makes).
     ///
     /// First the object's reference-count word against that of an object
     /// held once (`SoleReferenceWord`): equal, nothing else references it.
@@ -193,6 +194,7 @@ struct RenderContextPool: ~Copyable {
     static func isHeldByPoolOnlyChecked<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
         var object = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque()).takeRetainedValue()
         let heldByPoolOnly = isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
+            && _getUnownedRetainCount(object) <= 1
         pooled = Unmanaged<AnyObject>.fromOpaque(Unmanaged.passRetained(object).toOpaque())
         return heldByPoolOnly
     }
