@@ -5,11 +5,16 @@
 /// re-renders the whole tree from the root, as Square's workflow-swift does.
 ///
 /// It is the oracle of the differential tests and the baseline of the
-/// benchmarks. Use it from the main queue only (R22).
+/// benchmarks. Use it from the main queue only (R22): every member but the
+/// publishers, which carry their subscriptions there, stops the program
+/// with R22's message when called from elsewhere.
 @preconcurrency @MainActor
 public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// The latest rendering of the root workflow.
-    public var rendering: WorkflowType.Rendering { core.rendering }
+    public var rendering: WorkflowType.Rendering {
+        MainQueue.check("The rendering of ReferenceWorkflowHost<\(WorkflowType.self)> was read")
+        return core.rendering
+    }
 
     let core: ReferenceHostCore<WorkflowType>
 
@@ -45,10 +50,16 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     }
 
     /// The trace this host records into (D1), or nil.
-    public var renderTrace: RenderTrace? { core.runtime.recorder?.trace }
+    public var renderTrace: RenderTrace? {
+        MainQueue.check("renderTrace of ReferenceWorkflowHost<\(WorkflowType.self)> was read")
+        return core.runtime.recorder?.trace
+    }
 
     /// This host's last finished pass (D1), or nil without a trace.
-    public var lastRenderPass: RenderTrace.Pass? { core.runtime.recorder?.lastPass }
+    public var lastRenderPass: RenderTrace.Pass? {
+        MainQueue.check("lastRenderPass of ReferenceWorkflowHost<\(WorkflowType.self)> was read")
+        return core.runtime.recorder?.lastPass
+    }
 
     /// Ends every node, post-order, and every side effect (R10): now, or,
     /// when released by code of a running cascade, once it has unwound.
@@ -69,14 +80,16 @@ public final class ReferenceWorkflowHost<WorkflowType: Workflow> {
     /// and in registration order, until the observation is cancelled or
     /// released.
     public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
-        core.renderingObservers.add(body)
+        MainQueue.check("observeRenderings(_:) was called on ReferenceWorkflowHost<\(WorkflowType.self)>")
+        return core.renderingObservers.add(body)
     }
 
     /// Calls `body` with every output of the root from now on, after the
     /// rendering of its cascade was published, until the observation is
     /// cancelled or released.
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
-        core.outputObservers.add(body)
+        MainQueue.check("observeOutputs(_:) was called on ReferenceWorkflowHost<\(WorkflowType.self)>")
+        return core.outputObservers.add(body)
     }
 }
 
@@ -87,7 +100,8 @@ extension ReferenceWorkflowHost where WorkflowType.Rendering: Sendable {
     /// per published rendering, only the newest kept for a slow consumer;
     /// it finishes when the host is released (R25).
     public var renderings: AsyncStream<WorkflowType.Rendering> {
-        core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
+        MainQueue.check("renderings of ReferenceWorkflowHost<\(WorkflowType.self)> was read")
+        return core.renderingObservers.stream(startingWith: core.rendering, bufferingPolicy: .bufferingNewest(1))
     }
 }
 
@@ -96,6 +110,7 @@ extension ReferenceWorkflowHost where WorkflowType.Output: Sendable {
     /// order, none dropped or replayed; it finishes when the host is
     /// released (R25).
     public var outputs: AsyncStream<WorkflowType.Output> {
-        core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
+        MainQueue.check("outputs of ReferenceWorkflowHost<\(WorkflowType.self)> was read")
+        return core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }

@@ -242,6 +242,7 @@ private struct OffQueueParentAgouti: Workflow {
 /// What each use from another queue does, inside an exit test.
 enum OffQueueUse: String, CaseIterable, Codable, Sendable {
     case send, create, update, release, cancel
+    case readRendering, observeRenderings, observeOutputs, renderings, outputs, lastRenderPass
 }
 
 @MainActor
@@ -388,7 +389,7 @@ struct MisuseTests {
     }
 
     @Test(
-        "R22: a send, a host's creation, update or release, or an observation's cancel from another queue stops the program, naming the workflow type (and the sink's key)",
+        "R22: a send, a host's creation, update or release, an observation's cancel, reading its rendering, observing it, its streams or its trace from another queue stops the program, naming the workflow type (and the sink's key)",
         arguments: RuntimeKind.allCases, OffQueueUse.allCases
     )
     func offTheMainQueue(kind: RuntimeKind, use: OffQueueUse) async {
@@ -411,6 +412,18 @@ struct MisuseTests {
                         heldHost!.release()
                     case .cancel:
                         observation.cancel()
+                    case .readRendering:
+                        _ = heldHost!.rendering
+                    case .observeRenderings:
+                        _ = heldHost!.observeRenderings { _ in }
+                    case .observeOutputs:
+                        _ = heldHost!.observeOutputs { _ in }
+                    case .renderings:
+                        _ = heldHost!.renderings
+                    case .outputs:
+                        _ = heldHost!.outputs
+                    case .lastRenderPass:
+                        _ = heldHost!.lastRenderPass
                     }
                 }
                 withExtendedLifetime(heldHost) {}

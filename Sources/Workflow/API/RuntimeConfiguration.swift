@@ -69,10 +69,11 @@ extension Runtime {
     }
 }
 
-/// A trace is confined to the main queue (its documentation, R22): its hosts
-/// record into it there, and its readers read it there. It is `Sendable` so
-/// that a `Configuration`, which may carry one, is; what makes that sound is
-/// the confinement, which nothing but R22 enforces (no lock).
+/// A trace is confined to the main queue (R22): its hosts record into it
+/// there, and every public member checks that it is called there. It is
+/// `Sendable` so that a `Configuration`, which may carry one, is; what makes
+/// that sound is the confinement, checked at every public entry point as
+/// swift-nio's loop-bound values check theirs.
 extension RenderTrace: @unchecked Sendable {}
 
 extension Runtime {

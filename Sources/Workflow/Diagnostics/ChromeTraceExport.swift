@@ -26,6 +26,7 @@ extension RenderTrace {
     /// its slowest renders, each at its depth, with the counts in the
     /// pass's `args`.
     public func chromeTraceJSON(within window: Duration? = nil) -> String {
+        Self.checkMainQueue("chromeTraceJSON(within:) was called")
         var text = ""
         writeChromeTrace(to: &text, within: window)
         return text
@@ -36,6 +37,7 @@ extension RenderTrace {
     /// `window`: only the passes that ended in that much time before now
     /// (the last seconds before something was found slow).
     public func writeChromeTrace<Output: TextOutputStream>(to output: inout Output, within window: Duration? = nil) {
+        Self.checkMainQueue("writeChromeTrace(to:within:) was called")
         var json = JSONText()
         json.raw(#"{"displayTimeUnit":"ns","traceEvents":["#)
         json.raw(#"{"ph":"M","pid":1,"tid":1,"name":"process_name","args":{"name":"FastWorkflow"}},"#)
@@ -52,6 +54,7 @@ extension RenderTrace {
     /// Writes the passes kept to the file at `path`, streamed as
     /// `writeChromeTrace(to:)` does; throws if the file cannot be written.
     public func writeChromeTrace(toFile path: String, within window: Duration? = nil) throws {
+        Self.checkMainQueue("writeChromeTrace(toFile:within:) was called")
         try writeTraceFile(path) { file in
             var output = FileOutput(file: file)
             writeChromeTrace(to: &output, within: window)

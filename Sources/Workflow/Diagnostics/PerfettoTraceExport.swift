@@ -26,6 +26,7 @@ extension RenderTrace {
     /// a flow per cascade. Categories, names and arguments are the JSON's;
     /// timestamps are nanoseconds since the trace was made.
     public func perfettoTrace(within window: Duration? = nil) -> [UInt8] {
+        Self.checkMainQueue("perfettoTrace(within:) was called")
         var bytes: [UInt8] = []
         writePerfettoTrace(within: window) { bytes.append(contentsOf: $0) }
         return bytes
@@ -37,6 +38,7 @@ extension RenderTrace {
     /// table of names that starts over when it grows large.
     /// `window`: only the passes that ended in that much time before now.
     public func writePerfettoTrace(within window: Duration? = nil, to write: ([UInt8]) -> Void) {
+        Self.checkMainQueue("writePerfettoTrace(within:to:) was called")
         var writer = PerfettoTraceWriter(origin: origin)
         write(writer.descriptors())
         forEachExportedPass(within: window) { pass in
@@ -48,6 +50,7 @@ extension RenderTrace {
     /// `.pftrace`), streamed as `writePerfettoTrace(to:)` does; throws if
     /// the file cannot be written.
     public func writePerfettoTrace(toFile path: String, within window: Duration? = nil) throws {
+        Self.checkMainQueue("writePerfettoTrace(toFile:within:) was called")
         try writeTraceFile(path) { file in
             writePerfettoTrace(within: window) { bytes in
                 bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }

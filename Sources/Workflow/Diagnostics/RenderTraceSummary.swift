@@ -149,6 +149,7 @@ extension RenderTrace {
     /// Per workflow type: renders, skips, self time and the top reasons it
     /// rendered, over the passes kept (D1).
     public func summary() -> RenderTraceSummary {
-        RenderTraceSummary(self)
+        Self.checkMainQueue("summary() was called")
+        return RenderTraceSummary(self)
     }
 }

@@ -18,13 +18,15 @@ extension WorkflowHost {
     /// or the configuration's `renderTrace` when the host was made; nil when
     /// it records nothing.
     public var renderTrace: RenderTrace? {
-        port.runtime.trace?.recorder.trace
+        MainQueue.check("renderTrace of WorkflowHost<\(WorkflowType.self)> was read")
+        return port.runtime.trace?.recorder.trace
     }
 
     /// This host's last finished pass (a cascade, an `update(workflow:)` or
     /// the first render): every node it visited and why it rendered or was
     /// skipped. Nil when the host records no trace.
     public var lastRenderPass: RenderTrace.Pass? {
-        port.runtime.trace?.recorder.lastPass
+        MainQueue.check("lastRenderPass of WorkflowHost<\(WorkflowType.self)> was read")
+        return port.runtime.trace?.recorder.lastPass
     }
 }

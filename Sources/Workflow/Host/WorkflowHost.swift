@@ -1,9 +1,12 @@
 /// Runs a workflow tree on the fast runtime: owns the root node, renders,
 /// and hands renderings and root outputs to its observers.
 ///
-/// All of it happens on the main queue (R22). Releasing the host ends every
-/// node and every side-effect lifetime (R10); released by code the host is
-/// running (an apply, an observer), it stops that cascade cleanly first.
+/// All of it happens on the main queue (R22): every member but the
+/// publishers, which carry their subscriptions there, stops the program
+/// with R22's message when called from elsewhere. Releasing the host ends
+/// every node and every side-effect lifetime (R10); released by code the
+/// host is running (an apply, an observer), it stops that cascade cleanly
+/// first.
 @preconcurrency @MainActor
 public final class WorkflowHost<WorkflowType: Workflow> {
     /// Everything the host runs: the runtime, the observers, the debugger.
@@ -11,7 +14,10 @@ public final class WorkflowHost<WorkflowType: Workflow> {
 
     /// The latest rendering of the root, read from its slot.
     @inlinable
-    public var rendering: WorkflowType.Rendering { port.readRendering(port) }
+    public var rendering: WorkflowType.Rendering {
+        MainQueue.check("The rendering of WorkflowHost<\(WorkflowType.self)> was read")
+        return port.readRendering(port)
+    }
 
     /// Starts the tree and renders it once. The configuration in force
     /// (`Runtime.withConfiguration`, `Runtime.updateDefaultConfiguration`)
@@ -73,13 +79,15 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// With `renderOnlyIfStateChanged` on, a cascade that changed no state
     /// publishes nothing (S3).
     public func observeRenderings(_ body: @escaping (WorkflowType.Rendering) -> Void) -> HostObservation {
-        port.renderingObservers.add(body)
+        MainQueue.check("observeRenderings(_:) was called on WorkflowHost<\(WorkflowType.self)>")
+        return port.renderingObservers.add(body)
     }
 
     /// Calls `body` with each output of the root, after the rendering of its
     /// cascade was published (R17).
     public func observeOutputs(_ body: @escaping (WorkflowType.Output) -> Void) -> HostObservation {
-        port.outputObservers.add(body)
+        MainQueue.check("observeOutputs(_:) was called on WorkflowHost<\(WorkflowType.self)>")
+        return port.outputObservers.add(body)
     }
 }
 
@@ -92,7 +100,8 @@ extension WorkflowHost where WorkflowType.Rendering: Sendable {
     /// reads only the newest: the stream keeps one value. It finishes when
     /// the host goes away.
     public var renderings: AsyncStream<WorkflowType.Rendering> {
-        port.renderingObservers.stream(startingWith: rendering, bufferingPolicy: .bufferingNewest(1))
+        MainQueue.check("renderings of WorkflowHost<\(WorkflowType.self)> was read")
+        return port.renderingObservers.stream(startingWith: rendering, bufferingPolicy: .bufferingNewest(1))
     }
 }
 
@@ -101,6 +110,7 @@ extension WorkflowHost where WorkflowType.Output: Sendable {
     /// from now on, in order, none dropped and none replayed (R25). It
     /// finishes when the host goes away.
     public var outputs: AsyncStream<WorkflowType.Output> {
-        port.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
+        MainQueue.check("outputs of WorkflowHost<\(WorkflowType.self)> was read")
+        return port.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }

@@ -25,7 +25,7 @@ package enum MainQueue {
     @usableFromInline
     package static func check(_ use: @autoclosure () -> String) {
         guard isOnMainQueue else {
-            fatalError("\(use()) from another queue than the main queue. The Workflow runtime runs on the main queue (R22): create hosts, update them, send to sinks and cancel observations there (DispatchQueue.main.async, or @MainActor code).")
+            fatalError("\(use()) from another queue than the main queue. The Workflow runtime runs on the main queue (R22): create, read, observe and update hosts, send to sinks, cancel observations and read render traces there (DispatchQueue.main.async, or @MainActor code).")
         }
     }
 
