@@ -51,8 +51,9 @@
 #                      results/traces/PROFILE.json (Perfetto, chrome://tracing) and .txt
 # make trace-probe     a render trace's peak memory on a 100,000-node list over
 #                      2,000 passes, a 9,000-deep chain, the depth where the
-#                      stack guard stops a traced and an untraced host, and a
-#                      streamed export (release; Benchmarks' TraceProbe)
+#                      stack guard stops a traced and an untraced host and
+#                      the reference, and a streamed export (release;
+#                      Benchmarks' TraceProbe)
 # make example         the inbox example's scripted session, in release
 #                      (ARGS=--reference compares it with the reference runtime)
 
@@ -232,6 +233,7 @@ trace-probe:
 	@for traced in --untraced ""; do \
 		echo "stack$${traced:- --traced}: $$($(PROBE) stack --depth 40000 $$traced 2>&1 | grep -o 'would render at depth [0-9]*\|no stop.*')"; \
 	done
+	@echo "stack --untraced --reference: $$($(PROBE) stack --depth 40000 --untraced --reference 2>&1 | grep -o 'would render at depth [0-9]*\|no stop.*')"
 	@mkdir -p $(RESULTS)/traces
 	$(PROBE) export --nodes 20000 --passes 300 --file $(RESULTS)/traces/trace-probe-export.json
 
