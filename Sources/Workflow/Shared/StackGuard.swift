@@ -30,8 +30,8 @@ package enum StackGuard {
     nonisolated(unsafe) private static var found: (thread: pthread_t, end: UInt)?
 
     /// The lowest address of this thread's stack; 0 where it is unknown,
-    /// which turns the check off. Cached per thread: asking the system may
-    /// read `/proc` for the main thread.
+    /// which turns the check off. Cached per thread: asking the system
+    /// reads a file on Linux.
     package static func currentStackEnd() -> UInt {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
         let thread = pthread_self()
@@ -58,15 +58,44 @@ package enum StackGuard {
         return top > size ? top - size : nil
     }
     #elseif canImport(Glibc) || canImport(Musl)
-    private static func lowestAddress(of thread: pthread_t) -> UInt? {
-        var attributes = pthread_attr_t()
-        guard getThreadAttributes(thread, &attributes) == 0 else { return nil }
-        defer { pthread_attr_destroy(&attributes) }
-        var base: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return nil }
-        return UInt(bitPattern: base)
+    /// Read from the kernel's list of this process's mappings, as the C
+    /// library's own `pthread_getattr_np` does (which Swift's Glibc module
+    /// leaves out): the mapping that holds this frame is this thread's
+    /// stack. A thread's stack is mapped whole; the process's main stack,
+    /// marked `[stack]`, grows on demand, down to its size limit and never
+    /// into the mapping below it.
+    private static func lowestAddress(of _: pthread_t) -> UInt? {
+        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(maps) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        let here = currentDepthAddress()
+        var previousEnd: UInt = 0
+        while getline(&line, &capacity, maps) > 0, let line {
+            // "start-end perms offset device inode [name]", in hexadecimal.
+            var rest: UnsafeMutablePointer<CChar>?
+            let start = UInt(strtoull(line, &rest, 16))
+            guard let rest, rest.pointee == 0x2D else { return nil }  // "-"
+            let end = UInt(strtoull(rest + 1, nil, 16))
+            if start <= here, here < end {
+                guard strstr(line, "[stack]") != nil else { return start }
+                var limit = rlimit()
+                // No limit (`RLIM_INFINITY`, all ones): as far as the mapping below.
+                guard getrlimit(stackResource, &limit) == 0, limit.rlim_cur != rlim_t.max,
+                      UInt(limit.rlim_cur) < end else { return previousEnd }
+                return max(end - UInt(limit.rlim_cur), previousEnd)
+            }
+            previousEnd = end
+        }
+        return nil
     }
+
+    #if canImport(Glibc)
+    private static var stackResource: __rlimit_resource_t { __rlimit_resource_t(RLIMIT_STACK.rawValue) }
+    #else
+    private static var stackResource: CInt { CInt(RLIMIT_STACK) }
+    #endif
     #endif
 
     /// An address in the caller's frame: how deep the stack is now.
@@ -82,10 +111,3 @@ package enum StackGuard {
         fatalError("The workflow tree is too deep for this thread's stack: \(workflowType) (key \"\(MessageExcerpt.of(key))\") would render at depth \(depth), with less than \(reserve / 1024) KiB of stack left. Render a long chain as one parent with keyed children, or render on a thread with a larger stack.")
     }
 }
-
-#if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
-/// glibc's and musl's `pthread_getattr_np`, which the Swift overlay leaves
-/// out (it needs `_GNU_SOURCE`): a thread's attributes, its stack included.
-@_silgen_name("pthread_getattr_np")
-private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> CInt
-#endif
