@@ -61,9 +61,10 @@ package enum StackGuard {
     /// Read from the kernel's list of this process's mappings, as the C
     /// library's own `pthread_getattr_np` does (which Swift's Glibc module
     /// leaves out): the mapping that holds this frame is this thread's
-    /// stack. A thread's stack is mapped whole; the process's main stack,
-    /// marked `[stack]`, grows on demand, down to its size limit and never
-    /// into the mapping below it.
+    /// stack. A thread's stack is mapped whole; the process's main stack
+    /// (marked `[stack]`, or, under valgrind, the one that holds the
+    /// program's arguments) grows on demand, down to its size limit and
+    /// never into the mapping below it.
     private static func lowestAddress(of _: pthread_t) -> UInt? {
         guard let maps = fopen("/proc/self/maps", "r") else { return nil }
         defer { fclose(maps) }
@@ -71,6 +72,7 @@ package enum StackGuard {
         var capacity = 0
         defer { free(line) }
         let here = currentDepthAddress()
+        let arguments = UInt(bitPattern: CommandLine.unsafeArgv)
         var previousEnd: UInt = 0
         while getline(&line, &capacity, maps) > 0, let line {
             // "start-end perms offset device inode [name]", in hexadecimal.
@@ -79,7 +81,8 @@ package enum StackGuard {
             guard let rest, rest.pointee == 0x2D else { return nil }  // "-"
             let end = UInt(strtoull(rest + 1, nil, 16))
             if start <= here, here < end {
-                guard strstr(line, "[stack]") != nil else { return start }
+                let isMainStack = (start <= arguments && arguments < end) || strstr(line, "[stack]") != nil
+                guard isMainStack else { return start }
                 var limit = rlimit()
                 // No limit (`RLIM_INFINITY`, all ones): as far as the mapping below.
                 guard getrlimit(stackResource, &limit) == 0, limit.rlim_cur != rlim_t.max,
