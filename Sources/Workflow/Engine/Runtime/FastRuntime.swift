@@ -1,131 +1,39 @@
-// The fast runtime behind `WorkflowHost`.
+// The fast runtime behind `WorkflowHost`. Its design (arena, keyed
+// children, render skipping, specialisation, allocation, exclusivity,
+// releasing values) is the "How the engine is fast" article; this is where
+// each part lives, under Sources/Workflow/Engine/.
 //
-// Where things are (Sources/Workflow/Engine/):
-// - Storage/: the containers, each owning its logic. `RawStack` and
-//   `SegmentedBuffer` (raw memory, `~Copyable` owners freed as they end);
-//   `NodeArena` (records and keys, with its free list and its trimming) and
-//   `NodeRecord`; `NodeStore` (typed values of one workflow type, with
-//   `AnyNodeStore`, `NodeSlot`, `Equality`, its `OutputRoute`s and its
-//   `RenderContextPool`, whose contexts outlive the host in
-//   `RenderContextSpares`); `ChildIndex` (the hash table, its hashing and its
-//   probing); `NodeTree`, the one part that holds them all for the runtime
-//   (with the root, the sessions and the side-effect indexes); the typed IDs
-//   `NodeID`, `TypeIndex`, `StoreSlot` and the `NodeHandle` that outlives a
-//   node.
-// - Runtime/: this class and its parts. The parts own their state and
-//   check their invariants: `NodeTree` (in Storage/), `StoreRegistry` (the
-//   store per type, inside the tree),
-//   `PassStack` (the running passes: `RenderFrame`s, children asked for,
-//   pass numbers, stack end), `CascadeLog` (what the cascade did, the
-//   teardown). The class's algorithms, one file per concern: `+Stores`,
-//   `+NodeStart`, `+RenderPass` (render, children, R7 update, cleanup),
-//   `+RenderSkipping` (S1-S4: dirty, skip, clean), `+NodeEnd`, `+Trimming`
-//   (memory back once nodes ended), `+Sinks`, `+SideEffects`, `+Cascade` (sends and
-//   actions), `+Root` (the channel to the host), `+PassNumbers`
-//   (renumbering before they could wrap), `+DebugSnapshot`, `+Invariants`
-//   (the debug builds' consistency walk); `CascadeResult`.
-// - Sinks/: `SinkList` (a node's registrations), `SinkRegistration`,
-//   `ActionSinkTarget`, `SinkTarget`.
-// - SideEffects/: `SideEffectList` (a node's lifetimes, each a
-//   `SideEffectLifetime`), `SideEffectIndex`, `SideEffectKey`.
-// - `CascadeGate` and `FaultInjection` (`StackGuard` is in Shared/).
+// - Storage/: the containers, each owning its memory. `NodeArena` (records
+//   and keys, its free list, its trimming) of `NodeRecord`s, in
+//   `SegmentedBuffer`s; `NodeStore` (one workflow type's values, states and
+//   renderings by `StoreSlot`, with `OutputRoute`s and the
+//   `RenderContextPool`); `ChildIndex` (the hash table of keyed children);
+//   `NodeTree`, which holds them all for the runtime; the typed IDs
+//   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`.
+// - Runtime/: this class, the re-entrant algorithms that call user code,
+//   one file per concern: `+Stores`, `+NodeStart`, `+RenderPass`,
+//   `+RenderSkipping` (S1-S4), `+NodeEnd`, `+Trimming`, `+Sinks`,
+//   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
+//   the host), `+PassNumbers`, `+RenderTrace`, `+DebugSnapshot`,
+//   `+Invariants`; and the parts they drive: `PassStack` (the running
+//   passes), `StoreRegistry`, `CascadeLog`, `CascadeResult`.
+// - Sinks/: a node's `SinkList` of `SinkRegistration`s, and the sink
+//   targets. SideEffects/: a node's `SideEffectList` of
+//   `SideEffectLifetime`s, `SideEffectIndex`, `SideEffectKey`.
+// - `CascadeGate` and `CascadeQueue` (when a cascade runs, R15, R16),
+//   `FaultInjection` (the differential tests' switches).
 //
-// Design, in short:
-// - Arena. Nodes are 48-byte `NodeRecord`s, each beside its key, in raw
-//   segments that never move once full (`NodeArena`, `SegmentedBuffer`),
-//   addressed by `NodeID`; freed records are reused from a free list and a
-//   stale `NodeHandle` (ID + generation) is caught by its generation. A
-//   record is trivial (plain integers and unmanaged references), so nodes
-//   start and end by plain memory writes. No object per node: a node's
-//   workflow value, state and last rendering sit unboxed at its `StoreSlot`
-//   in the `NodeStore<W>` of its type (found by `TypeIndex`), segmented the
-//   same way. A node pays for objects only for what it uses: an output route
-//   if it has an output, a registration per sink action type, a `Lifetime`
-//   per side effect (linked into a list, no table).
-// - Keyed children. A parent's children are a list through the records, in
-//   the order its last pass asked for them. A pass first tries the child
-//   after the previous hit in that list (no hashing when the order is
-//   stable), else one `ChildIndex` hash table of (parent, type index, key).
-//   Each node remembers the parent pass that last asked for it: a second
-//   ask in the same pass is a duplicate (R8), and after the pass the
-//   children not asked for are the ones to end (R9), found in one walk of
-//   the old list. The new order is collected on a stack while the pass runs
-//   and linked after it. Reordering moves no node.
-// - Render skipping (S1-S4). An action that changes a state marks the node
-//   and its ancestors `needsRender`. A parent asking for a child that does
-//   not need rendering and whose workflow value is unchanged gets the cached
-//   rendering; `workflowDidChange`, `render` and the hooks around them are
-//   skipped, and the subtree, its sinks and side effects stay as they are.
-// - Host channel. Sends and updates pass `CascadeGate.submit` (R15, R16).
-//   The runtime sets the rendering flag around each render pass, decides at
-//   the end of a cascade whether the root renders (S3), and hands its one
-//   `HostPort` a `CascadeResult`; the port renders the root then, specialised
-//   for its type, and publishes. The root's rendering is kept in its slot
-//   only; its output waits in its `RootRoute`.
-// - Specialisation. `rendered(in:)` reaches `renderChild` through
-//   `@inlinable` code only, so the whole child path is specialised for the
-//   user's types at the user's call site: no existential, no metadata look-up
-//   per child. A cascade is specialised the same way, entered through the
-//   action's conformance or the output route (see `+Cascade`). The
-//   type-erased work (ending nodes, diffing children, the
-//   child index) is plain non-generic code. `@usableFromInline` marks what
-//   that inlinable code reaches, and nothing else.
-// - Allocation. In the steady state a render pass allocates nothing: the
-//   context object comes from a pool per workflow type (`RenderContextPool`),
-//   sinks reuse their registration, output routes are updated in place, the
-//   stacks keep their capacity. A host's first render takes the contexts an
-//   ended host of the same types left (`RenderContextSpares`), so a chain of
-//   one type nested a thousand deep makes no context when it appears again.
-// - Memory back. Once half the arena's worth of nodes ended, the end of a
-//   top-level pass trims each container less than a quarter full down to
-//   twice its live nodes (at least `keptRoom`): only free tails go, live
-//   nodes never move, and trimmed arena positions come back at a generation
-//   floor so that old handles stay stale.
-// - Exclusivity. Swift checks exclusive access to a class's stored
-//   properties (and to static ones) at run time, a call per access, unless
-//   the optimiser proves the access exclusive: it does for a property that
-//   only this module's own code reaches, when no access to it calls
-//   anything. Code that `@inlinable` brings into the user's module is not
-//   this module's, so the few stored properties that such code reaches on
-//   every render or cascade step are marked `@exclusivity(unchecked)`, the
-//   reason beside each: this class's `tree`, `passes` and `cascade`;
-//   `NodeStore.contents`; `AnyNodeStore`'s `contexts` and `releasers`;
-//   `CascadeGate.state`; `RenderContext.binding`;
-//   `SinkRegistration.link`; `Lifetime.state`; `ApplyEpoch.numbers`;
-//   `HostObservers.entries`; `RootRoute.pending`;
-//   `RenderContextSpares.batches`. Each holds one part's
-//   whole state in one field. This is sound because
-//   a part's methods are short and never call user code: the re-entrant
-//   algorithms (render a node, apply an action, end a subtree) stay on this
-//   class and call into the parts between user code, so the runtime never
-//   re-enters a part during an access to it; and everything runs on the
-//   main queue (R22), so no two accesses overlap. Nothing here is
-//   thread-safe. Test builds check every access all the same
-//   (`Scripts/exclusivity-checked-tree.sh`, used by `make test`).
-// - Releasing a value runs user code (R24): a deinit may send, update or
-//   release the host, or cancel an observation, and so re-enter the
-//   runtime. So no value that may hold user objects is released in the
-//   middle of an access above: it is taken out first and let go once the
-//   storage is consistent again. The sites: a node's replaced rendering,
-//   stored once its pass is over (`renderNode`); its replaced workflow value
-//   and state, destroyed by an assignment that stored the new ones first
-//   (`update`); an ended node's
-//   values, moved out after its record is freed and destroyed after the
-//   store's bookkeeping (`endNode`, `NodeStore.release`); a replaced output
-//   mapping, released by the assignment after the new one is stored
-//   (`updateRoute`); ended side effects, taken out of the list before any
-//   `onEnded` runs, each closure out of its lifetime before it runs
-//   (`SideEffectList.end`, `Lifetime.end`); the root's replaced rendering,
-//   held until the pass is over (`renderRoot`); the
-//   observers' closures, taken out of their list first
-//   (`HostObservers.remove`, `finishAll`, `deliver`); queued sends dropped
-//   at the host's end (`CascadeGate.runQueued`); and the runtime's own end,
-//   which kills every sink and ends every side effect before it destroys
-//   the values (`deinit`).
+// Two rules hold everywhere here. Stored properties that inlinable code
+// reaches on every render step are `@exclusivity(unchecked)`, each with its
+// reason: a part's methods are short and call no user code, so no access
+// overlaps another (test builds check them all the same). And no value
+// that may hold user objects is released while a part's storage is being
+// changed (R24): it is taken out first and let go once the storage is
+// consistent.
 
 @usableFromInline @MainActor
 final class FastRuntime {
-    // Unchecked (see "Exclusivity" above): each is read or written on every
+    // Unchecked (see the rules above): each is read or written on every
     // step of a render pass or a cascade, in short accesses that run no user
     // code.
 

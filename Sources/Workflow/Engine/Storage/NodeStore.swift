@@ -12,9 +12,9 @@
 /// `freeSlots` (routes too, when there are routes); the others are not.
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    /// Everything the store holds, in one field. Unchecked (the engine
-    /// header's "Exclusivity"): read per node rendered and per child asked
-    /// for; the store's methods are short, and release the values they take
+    /// Everything the store holds, in one field. Unchecked (the rule in
+    /// FastRuntime.swift's header): read per node rendered and per child
+    /// asked for; the store's methods are short, and release the values they take
     /// out only after their last access (R24).
     @exclusivity(unchecked) @usableFromInline var contents = NodeStoreContents<W>()
 
