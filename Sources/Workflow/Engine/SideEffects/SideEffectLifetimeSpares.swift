@@ -15,6 +15,10 @@
 /// lifetimes (`nextSideEffect`), each carrying one retain.
 ///
 /// Memory: at most `maximumCount` lifetimes; more are freed.
+///
+/// The one cache that outlives a host: it pays for itself where a screen's
+/// host ends and another starts (W8 tear down: 26.8% more instructions
+/// without it on the squarish tree, 24.3% on the bushy one).
 enum SideEffectLifetimeSpares {
     /// The most lifetimes kept.
     static var maximumCount: Int { 4096 }
@@ -56,18 +60,13 @@ enum SideEffectLifetimeSpares {
             entry.release()
             return
         }
-        // The reference-count word of an object held once (here, by the
-        // retain `entry` carries) says it in one comparison
-        // (`SoleReferenceWord`): the retain then moves to the list as is.
-        if SoleReferenceWord.isHeldOnce(entry.toOpaque(), expected: SoleReferenceWord.value) {
-            push(entry)
+        // The retain `entry` carries moves to the list as it is.
+        var entry = entry
+        guard SoleReference.isSole(&entry) else {
+            entry.release()
             return
         }
-        var lifetime = entry.takeRetainedValue()
-        guard isKnownUniquelyReferenced(&lifetime),
-              _getWeakRetainCount(lifetime) == 1, _getUnownedRetainCount(lifetime) == 1
-        else { return }
-        push(Unmanaged.passRetained(lifetime))
+        push(entry)
     }
 
     /// Puts `entry`, with the retain it carries, first on the list.

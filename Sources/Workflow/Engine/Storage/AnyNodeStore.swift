@@ -19,7 +19,7 @@ class AnyNodeStore {
         self.workflowType = workflowType
         self.typeID = ObjectIdentifier(workflowType)
         self.typeIndex = typeIndex
-        self.contexts = RenderContextPool(workflowType: ObjectIdentifier(workflowType))
+        self.contexts = RenderContextPool()
     }
 
     /// The two releasers and whether they were made again.

@@ -21,24 +21,17 @@ struct ChildIndex: ~Copyable {
     /// The process's seed, mixed into every hash (see `hash`).
     @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
 
-    /// An empty index: the table an ended runtime left (`ChildIndexSpares`),
-    /// else 16 entries.
+    /// An empty index of 16 entries.
     init() {
-        if let spare = ChildIndexSpares.take() {
-            capacity = spare.capacity
-            entries = spare.entries
-            return
-        }
         capacity = 16
         entries = .allocate(capacity: capacity)
         entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
     }
 
-    /// Inlinable: the runtime's tree field is. The table waits for the
-    /// next index, or is freed (`ChildIndexSpares`).
+    /// Inlinable: the runtime's tree field is.
     @inlinable
     deinit {
-        ChildIndexSpares.keep(entries, capacity: capacity)
+        entries.deallocate()
     }
 
     @inlinable

@@ -2,9 +2,8 @@
 /// back when its `render` returns, so that a steady render pass makes no
 /// context and retains none. The pool holds as many contexts as renders of
 /// the type were ever nested at once; the first sits inline, so a type whose
-/// renders never nest costs one object and no buffer. When the host ends,
-/// its contexts wait for the next host of the type (`RenderContextSpares`),
-/// which then renders without making them again.
+/// renders never nest costs one object and no buffer. The contexts go with
+/// the host.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
 /// pool references it, strongly, weakly or unowned (`isHeldByPoolOnly`): a
@@ -28,15 +27,12 @@ struct RenderContextPool: ~Copyable {
     @usableFromInline var moreCapacity = 0
     @usableFromInline var count = 0
     @usableFromInline var inUse = 0
-    /// The workflow type, under which the spares are kept.
-    @usableFromInline let workflowType: ObjectIdentifier
     /// `SoleReferenceWord.value`, read once per pool rather than through
     /// the static's accessor per render.
     @usableFromInline let soleReferenceWord: UInt
 
     @usableFromInline
-    init(workflowType: ObjectIdentifier) {
-        self.workflowType = workflowType
+    init() {
         self.soleReferenceWord = SoleReferenceWord.value
     }
 
@@ -55,18 +51,12 @@ struct RenderContextPool: ~Copyable {
         return addContext(at: k, as: W.self, runtime: runtime, node: node)
     }
 
-    /// Context `k` = `count`, which the pool does not have yet: an empty
-    /// pool first takes the spares of an ended host of the type, else a
-    /// new context is made. Out of line: a steady pass never comes here.
+    /// Context `k` = `count`, which the pool does not have yet, made. Out of
+    /// line: a steady pass never comes here.
     @inlinable @inline(never) @MainActor
     mutating func addContext<W: Workflow>(
         at k: Int, as _: W.Type, runtime: FastRuntime, node: NodeHandle
     ) -> Unmanaged<RenderContext<W>> {
-        if k == 0, adoptSpares() {
-            let context = self.context(at: 0, as: W.self)
-            context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
-            return context
-        }
         if k > moreCapacity {
             growMore()
         }
@@ -74,21 +64,6 @@ struct RenderContextPool: ~Copyable {
         moveIn(Unmanaged<AnyObject>.fromOpaque(context.toOpaque()), at: k)
         count += 1
         return context
-    }
-
-    /// An empty pool takes the spares an ended host of its type left, if
-    /// any: they are all invalid and referenced by nothing else.
-    @usableFromInline
-    mutating func adoptSpares() -> Bool {
-        guard let spares = RenderContextSpares.take(for: workflowType) else { return false }
-        // No render of the type is running, and a buffer left from contexts
-        // the pool dropped holds none.
-        more?.deallocate()
-        first = Unmanaged.fromOpaque(spares.first)
-        more = spares.more?.assumingMemoryBound(to: Unmanaged<AnyObject>.self)
-        moreCapacity = spares.moreCapacity
-        count = spares.count
-        return true
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
@@ -189,14 +164,14 @@ struct RenderContextPool: ~Copyable {
         return Self.isHeldByPoolOnlyChecked(&pooled, as: W.self)
     }
 
-    /// `isHeldByPoolOnly` the full way: out of line, as few contexts get here.
+    /// `isHeldByPoolOnly` the full way (`SoleReference`): out of line, as
+    /// few contexts get here.
     @inlinable @inline(never)
     static func isHeldByPoolOnlyChecked<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
-        var object = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque()).takeRetainedValue()
-        let heldByPoolOnly = isKnownUniquelyReferenced(&object) && _getWeakRetainCount(object) <= 1
-            && _getUnownedRetainCount(object) <= 1
-        pooled = Unmanaged<AnyObject>.fromOpaque(Unmanaged.passRetained(object).toOpaque())
-        return heldByPoolOnly
+        var context = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque())
+        let isSole = SoleReference.isSole(&context)
+        pooled = Unmanaged<AnyObject>.fromOpaque(context.toOpaque())
+        return isSole
     }
 
     /// Inlinable, as a store's pool field is; the work is not.
@@ -205,21 +180,9 @@ struct RenderContextPool: ~Copyable {
         end()
     }
 
-    /// The contexts go to the next host of the type (`RenderContextSpares`),
-    /// unless a render is running (a host released by its own render's
-    /// code ends its tree later; its contexts are in use).
+    /// The contexts go with the store.
     @usableFromInline
     func end() {
-        if let first, inUse == 0 {
-            RenderContextSpares.keep(
-                RenderContextSpares.Batch(
-                    first: first.toOpaque(), more: more.map { UnsafeMutableRawPointer($0) },
-                    moreCapacity: moreCapacity, count: count
-                ),
-                for: workflowType
-            )
-            return
-        }
         for k in 0..<count {
             object(at: k).release()
         }

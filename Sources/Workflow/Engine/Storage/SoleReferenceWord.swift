@@ -3,7 +3,8 @@
 /// from an object in that state when the process first needs it. An object
 /// whose word equals it has no other strong, weak or unowned reference:
 /// the render-context pool's check per render (`isHeldByPoolOnly`) is then
-/// one load and one comparison instead of two runtime calls.
+/// one load and one comparison instead of three runtime calls
+/// (`SoleReference`, about 38 instructions a render).
 ///
 /// The word is only ever a shortcut to "yes": any other word (another
 /// runtime's layout, an object that once had a weak reference) takes the
@@ -45,9 +46,9 @@ enum SoleReferenceWord {
         let heldTwice = word(of: address)
         held.release()
         let heldOnceAgain = word(of: address)
-        var probe = held.takeRetainedValue()
-        let fullCheck = isKnownUniquelyReferenced(&probe) && _getWeakRetainCount(probe) <= 1
-            && word(of: address) == heldOnce
+        var checked = held
+        let fullCheck = SoleReference.isSole(&checked) && word(of: address) == heldOnce
+        let probe = checked.takeRetainedValue()
         let unowned = UnownedReference(probe)
         let heldUnowned = word(of: address)
         withExtendedLifetime(unowned) {}
