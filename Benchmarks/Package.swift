@@ -46,7 +46,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        // The workloads W1-W8: each workflow written once and run on both
+        // The workloads W1-W10: each workflow written once and run on both
         // hosts, plus the vanilla computation, each with a result check.
         .target(
             name: "Workloads",

@@ -75,6 +75,37 @@ enum Targets {
 
     /// W7: 1M nodes costs at most 3x what 1k nodes costs (fast runtime).
     static let scalingLimit = 3.0
+
+    /// W9, W10: what one op handles N of (`WorkloadCase.elementsPerOp`).
+    static let linearGrowth = ["W9": "queued send", "W10": "observer"]
+    /// The fast cost per one of them at the largest N at most this many
+    /// times that at the smallest N: linear growth. A quadratic path is 100x;
+    /// 100,000 queued sends hold 14 MB, and their cache misses alone take
+    /// the time per send to 1.5-1.9x (instructions per send: 1.1x).
+    static let linearLimit = 3.0
+
+    /// Puts the linear-growth target on each such workload's largest row.
+    static func evaluateLinearGrowth(_ rows: inout [Row], elementsPerOp: [String: Int]) {
+        for (workload, element) in linearGrowth {
+            let sized = rows.indices
+                .compactMap { index in elementsPerOp[rows[index].id].map { (index: index, count: $0) } }
+                .filter { rows[$0.index].workload == workload }
+                .sorted { $0.count < $1.count }
+            guard let small = sized.first, let large = sized.last, small.count < large.count else { continue }
+            rows[large.index].target = "<=\(format(linearLimit))x the cost per \(element) at \(small.count)"
+            var missed: [String] = []
+            if let smallTime = rows[small.index].fast?.nsPerOp, let largeTime = rows[large.index].fast?.nsPerOp {
+                let growth = (largeTime / Double(large.count)) / (smallTime / Double(small.count))
+                if growth > linearLimit { missed.append("cost per \(element) \(format(growth))x that at \(small.count)") }
+            } else {
+                missed.append("not measured")
+            }
+            if !rows[large.index].failures.isEmpty { missed.append("result check failed") }
+            rows[large.index].met = missed.isEmpty
+            rows[large.index].missed = missed.isEmpty ? nil : missed.joined(separator: "; ")
+        }
+    }
+
     /// W6: at most 200 bytes per node.
     static let bytesPerNodeLimit = 200.0
 }

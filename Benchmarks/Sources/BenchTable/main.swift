@@ -153,6 +153,11 @@ if let first = scaling.first?.fastNsPerOp, let last = scalingRows.last, let last
     }
 }
 
+// W9, W10: the cost per queued send / per observer across sizes.
+Targets.evaluateLinearGrowth(
+    &rows, elementsPerOp: Dictionary(uniqueKeysWithValues: cases.compactMap { c in c.elementsPerOp.map { (c.id, $0) } })
+)
+
 // W6: one fresh process per variant.
 var memory: Memory?
 let probes = Variant.allCases.map { ($0, MemoryProbe.measure($0)) }

@@ -8,6 +8,8 @@ public enum Catalog {
         cases += try keyedListCases()
         cases += try scalingCases()
         cases += try kotlinShapeCases()
+        cases += try queuedSendCases()
+        cases += try observerCases()
         return cases
     }
 

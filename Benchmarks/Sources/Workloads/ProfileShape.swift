@@ -1,3 +1,4 @@
+import Foundation
 import WorkloadProfiles
 
 /// The few numbers a workload takes from its profile, checked on the way in.
@@ -20,6 +21,19 @@ struct WorkloadProfileShape {
         guard unknown.isEmpty else {
             throw ProfileMismatch(description: "profile \(profile.name): unknown event kinds \(unknown.sorted())")
         }
+    }
+
+    /// The profile's `sizes` (W9, W10: the sends or observers of one op, one
+    /// case each), a field of these profiles only, which `WorkloadProfile`
+    /// does not decode: read from the same file.
+    func sizes() throws -> [Int] {
+        struct Sizes: Decodable { var sizes: [Int] }
+        let file = WorkloadProfile.directory.appendingPathComponent(profile.name + ".json")
+        let sizes = try JSONDecoder().decode(Sizes.self, from: Data(contentsOf: file)).sizes
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
+            throw ProfileMismatch(description: "profile \(profile.name): sizes must be positive counts, got \(sizes)")
+        }
+        return sizes
     }
 }
 

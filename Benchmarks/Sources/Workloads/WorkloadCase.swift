@@ -6,7 +6,7 @@ import WorkflowReference
 public struct WorkloadCase {
     /// Unique and stable: the benchmark names are "<id> <variant>".
     public var id: String
-    /// The workload (Benchmarks/README.md): "W1" ... "W8".
+    /// The workload (Benchmarks/README.md): "W1" ... "W10".
     public var workload: String
     public var operation: String
     /// The profile under Profiles/ its sizes come from.
@@ -21,12 +21,15 @@ public struct WorkloadCase {
     public var variants: [Variant]
     /// Why a variant is missing, for the table.
     public var note: String?
+    /// The sends (W9) or observers (W10) one op handles: BenchTable's
+    /// linear-growth target compares the cost per one of them across sizes.
+    public var elementsPerOp: Int?
     let make: (Variant) -> WorkloadOperation
 
     init(
         id: String, workload: String, operation: String, profile: String, nodes: Int,
         opsPerSample: [Variant: Int], maxSamples: [Variant: Int], variants: [Variant],
-        note: String? = nil, make: @escaping (Variant) -> WorkloadOperation
+        note: String? = nil, elementsPerOp: Int? = nil, make: @escaping (Variant) -> WorkloadOperation
     ) {
         self.id = id
         self.workload = workload
@@ -37,6 +40,7 @@ public struct WorkloadCase {
         self.maxSamples = maxSamples
         self.variants = variants
         self.note = note
+        self.elementsPerOp = elementsPerOp
         self.make = make
     }
 
