@@ -42,11 +42,18 @@ struct PassStack: ~Copyable {
         return counter
     }
 
-    /// The innermost frame, in place.
+    /// The innermost frame, in place; there must be one (checked in debug
+    /// builds).
     @inlinable
     var innermost: RenderFrame {
-        unsafeAddress { UnsafePointer(frames.base + (frames.count &- 1)) }
-        nonmutating unsafeMutableAddress { frames.base + (frames.count &- 1) }
+        unsafeAddress {
+            assert(frames.count > 0, "PassStack.innermost with no render running")
+            return UnsafePointer(frames.base + (frames.count &- 1))
+        }
+        nonmutating unsafeMutableAddress {
+            assert(frames.count > 0, "PassStack.innermost with no render running")
+            return frames.base + (frames.count &- 1)
+        }
     }
 
     /// Whether the innermost pass asked for no child off its old list.
@@ -56,6 +63,7 @@ struct PassStack: ~Copyable {
     /// Closes the innermost frame, which has nothing to clean up.
     @inlinable
     mutating func closeLeaf() {
+        assert(frames.count > 0, "PassStack.closeLeaf() with no render running")
         frames.count -= 1
     }
 
