@@ -7,7 +7,8 @@
 //   and keys, its free list, its trimming) of `NodeRecord`s, in
 //   `SegmentedBuffer`s; `NodeStore` (one workflow type's values, states and
 //   renderings by `StoreSlot`, with `OutputRoute`s and the
-//   `RenderContextPool`); `ChildIndex` (the hash table of keyed children);
+//   `RenderContextPool`, whose contexts wait for the next host in
+//   `RenderContextSpares`); `ChildIndex` (the hash table of keyed children);
 //   `NodeTree`, which holds them all for the runtime; the typed IDs
 //   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`.
 // - Runtime/: this class, the re-entrant algorithms that call user code,

@@ -19,7 +19,7 @@ class AnyNodeStore {
         self.workflowType = workflowType
         self.typeID = ObjectIdentifier(workflowType)
         self.typeIndex = typeIndex
-        self.contexts = RenderContextPool()
+        self.contexts = RenderContextPool(workflowType: ObjectIdentifier(workflowType))
     }
 
     /// The two releasers and whether they were made again.

@@ -2,8 +2,9 @@
 /// back when its `render` returns, so that a steady render pass makes no
 /// context and retains none. The pool holds as many contexts as renders of
 /// the type were ever nested at once; the first sits inline, so a type whose
-/// renders never nest costs one object and no buffer. The contexts go with
-/// the host.
+/// renders never nest costs one object and no buffer. When the host ends,
+/// its contexts wait for the next host of the type (`RenderContextSpares`),
+/// which then renders without making them again.
 ///
 /// A context given back is invalidated (R5) and kept only if nothing but the
 /// pool references it, strongly, weakly or unowned (`isHeldByPoolOnly`): a
@@ -27,12 +28,15 @@ struct RenderContextPool: ~Copyable {
     @usableFromInline var moreCapacity = 0
     @usableFromInline var count = 0
     @usableFromInline var inUse = 0
+    /// The workflow type, under which the spares are kept.
+    @usableFromInline let workflowType: ObjectIdentifier
     /// `SoleReferenceWord.value`, read once per pool rather than through
     /// the static's accessor per render.
     @usableFromInline let soleReferenceWord: UInt
 
     @usableFromInline
-    init() {
+    init(workflowType: ObjectIdentifier) {
+        self.workflowType = workflowType
         self.soleReferenceWord = SoleReferenceWord.value
     }
 
@@ -51,12 +55,18 @@ struct RenderContextPool: ~Copyable {
         return addContext(at: k, as: W.self, runtime: runtime, node: node)
     }
 
-    /// Context `k` = `count`, which the pool does not have yet, made. Out of
-    /// line: a steady pass never comes here.
+    /// Context `k` = `count`, which the pool does not have yet: an empty
+    /// pool first takes the spares of an ended host of the type, else a
+    /// new context is made. Out of line: a steady pass never comes here.
     @inlinable @inline(never) @MainActor
     mutating func addContext<W: Workflow>(
         at k: Int, as _: W.Type, runtime: FastRuntime, node: NodeHandle
     ) -> Unmanaged<RenderContext<W>> {
+        if k == 0, adoptSpares() {
+            let context = self.context(at: 0, as: W.self)
+            context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
+            return context
+        }
         if k > moreCapacity {
             growMore()
         }
@@ -64,6 +74,21 @@ struct RenderContextPool: ~Copyable {
         moveIn(Unmanaged<AnyObject>.fromOpaque(context.toOpaque()), at: k)
         count += 1
         return context
+    }
+
+    /// An empty pool takes the spares an ended host of its type left, if
+    /// any: they are all invalid and referenced by nothing else.
+    @usableFromInline
+    mutating func adoptSpares() -> Bool {
+        guard let spares = RenderContextSpares.take(for: workflowType) else { return false }
+        // No render of the type is running, and a buffer left from contexts
+        // the pool dropped holds none.
+        more?.deallocate()
+        first = Unmanaged.fromOpaque(spares.first)
+        more = spares.more?.assumingMemoryBound(to: Unmanaged<AnyObject>.self)
+        moreCapacity = spares.moreCapacity
+        count = spares.count
+        return true
     }
 
     /// Ends the innermost render: its context becomes invalid, and stays in
@@ -180,9 +205,21 @@ struct RenderContextPool: ~Copyable {
         end()
     }
 
-    /// The contexts go with the store.
+    /// The contexts go to the next host of the type (`RenderContextSpares`),
+    /// unless a render is running (a host released by its own render's
+    /// code ends its tree later; its contexts are in use).
     @usableFromInline
     func end() {
+        if let first, inUse == 0 {
+            RenderContextSpares.keep(
+                RenderContextSpares.Batch(
+                    first: first.toOpaque(), more: more.map { UnsafeMutableRawPointer($0) },
+                    moreCapacity: moreCapacity, count: count
+                ),
+                for: workflowType
+            )
+            return
+        }
         for k in 0..<count {
             object(at: k).release()
         }
