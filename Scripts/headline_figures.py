@@ -44,6 +44,8 @@ HEADLINE = [
     ("W8-squarish-propsChangeAll", "props change on all 243 leaves"),
     ("W8-squarish-create", "364 nodes with side effects made"),
     ("W8-squarish-tearDown", "364 nodes with side effects ended"),
+    ("W9-queued-100000", "100,000 sends queued behind a cascade"),
+    ("W10-observers-10000", "one cascade to 10,000 observers"),
 ]
 
 # The cases measured again with a render trace recording (the `traced`
