@@ -21,12 +21,13 @@ sys.dont_write_bytecode = True
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORE = "Workflow"
 BUDGET = {"lines": 7_000, "public": 150}
+MODIFIER = r"(?:final|static|class|override|convenience|required|nonisolated(?:\(unsafe\))?|mutating|indirect|lazy)\s+"
 DECLARATION = re.compile(
     r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*"  # attributes
-    r"(?:(?:final|static|class|override|convenience|required|nonisolated|mutating|indirect|lazy)\s+)*"
-    r"(?:public|open)(?:\([^)]*\))?\s+"
-    r"(?:(?:final|static|class|override|convenience|required|nonisolated|mutating|indirect|lazy)\s+)*"
-    r"(?:func|var|let|init|subscript|class|struct|enum|protocol|typealias|associatedtype|actor|case)\b"
+    + f"(?:{MODIFIER})*"
+    + r"(?:public|open)\s+(?:(?:private|fileprivate|internal)\(set\)\s+)?"
+    + f"(?:{MODIFIER})*"
+    + r"(?:func|var|let|init|subscript|class|struct|enum|protocol|typealias|associatedtype|actor|case)\b"
 )
 
 

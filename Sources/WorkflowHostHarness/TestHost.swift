@@ -80,6 +80,9 @@ public final class TestHost<W: Workflow> {
 
     public var outputPublisher: AnyPublisher<W.Output, Never> { live.outputPublisher }
 
+    /// The trace the host records into (D1), or nil.
+    public var renderTrace: RenderTrace? { live.renderTrace }
+
     /// The host's last finished pass, when it records a render trace (D1).
     public var lastRenderPass: RenderTrace.Pass? { live.lastRenderPass }
 

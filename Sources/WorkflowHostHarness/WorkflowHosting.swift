@@ -44,6 +44,9 @@ public protocol WorkflowHosting<WorkflowType>: AnyObject {
     /// The root's outputs from subscription on.
     var outputPublisher: AnyPublisher<WorkflowType.Output, Never> { get }
 
+    /// The trace the host records into (D1), or nil.
+    var renderTrace: RenderTrace? { get }
+
     /// The host's last finished pass, when it records a render trace (D1).
     var lastRenderPass: RenderTrace.Pass? { get }
 }

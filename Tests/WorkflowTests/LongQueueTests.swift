@@ -74,6 +74,8 @@ struct CascadeQueueTests {
                 next += 1
             }
             queue.popFirst()!()
+            // The taken places are given back as it goes.
+            #expect(queue.storedCount <= 2 * queue.count + 16)
         }
         #expect(queue.count == 1_000)
         while let cascade = queue.popFirst() { cascade() }

@@ -242,7 +242,21 @@ private struct OffQueueParentAgouti: Workflow {
 /// What each use from another queue does, inside an exit test.
 enum OffQueueUse: String, CaseIterable, Codable, Sendable {
     case send, create, update, release, cancel
-    case readRendering, observeRenderings, observeOutputs, renderings, outputs, lastRenderPass
+    case readRendering, observeRenderings, observeOutputs, renderings, outputs, renderTrace, lastRenderPass
+
+    /// What R22's message says was done, beside the workflow type.
+    var use: String? {
+        switch self {
+        case .send, .create, .update, .release, .cancel: nil
+        case .readRendering: "The rendering of"
+        case .observeRenderings: "observeRenderings(_:) was called"
+        case .observeOutputs: "observeOutputs(_:) was called"
+        case .renderings: "renderings of"
+        case .outputs: "outputs of"
+        case .renderTrace: "renderTrace of"
+        case .lastRenderPass: "lastRenderPass of"
+        }
+    }
 }
 
 @MainActor
@@ -422,6 +436,8 @@ struct MisuseTests {
                         _ = heldHost!.renderings
                     case .outputs:
                         _ = heldHost!.outputs
+                    case .renderTrace:
+                        _ = heldHost!.renderTrace
                     case .lastRenderPass:
                         _ = heldHost!.lastRenderPass
                     }
@@ -434,6 +450,9 @@ struct MisuseTests {
         #expect(message.contains(use == .send ? "OffQueueCapybara" : "OffQueueParentAgouti") || use == .cancel)
         if use == .send {
             #expect(message.contains("capybara-key-8"))
+        }
+        if let what = use.use {
+            #expect(message.contains(what))
         }
     }
 }

@@ -14,6 +14,19 @@ private struct Wren: Workflow {
 /// What the exit test does to the trace off the main queue.
 enum OffQueueTraceUse: String, CaseIterable, Codable, Sendable {
     case create, passes, lastPass, removeAll, bytesInUse, summary, chromeTraceJSON, perfettoTrace
+    case writeChromeTraceToStream, writeChromeTraceToFile, writePerfettoTraceToChunks, writePerfettoTraceToFile
+
+    /// The member R22's message names.
+    var member: String {
+        switch self {
+        case .create: "A RenderTrace was created"
+        case .writeChromeTraceToStream: "RenderTrace.writeChromeTrace(to:within:)"
+        case .writeChromeTraceToFile: "RenderTrace.writeChromeTrace(toFile:within:)"
+        case .writePerfettoTraceToChunks: "RenderTrace.writePerfettoTrace(within:to:)"
+        case .writePerfettoTraceToFile: "RenderTrace.writePerfettoTrace(toFile:within:)"
+        default: "RenderTrace.\(rawValue)"
+        }
+    }
 }
 
 @MainActor
@@ -36,6 +49,12 @@ struct RenderTraceConfinementTests {
                     case .summary: _ = trace.summary()
                     case .chromeTraceJSON: _ = trace.chromeTraceJSON()
                     case .perfettoTrace: _ = trace.perfettoTrace()
+                    case .writeChromeTraceToStream:
+                        var text = ""
+                        trace.writeChromeTrace(to: &text)
+                    case .writeChromeTraceToFile: try? trace.writeChromeTrace(toFile: "/dev/null")
+                    case .writePerfettoTraceToChunks: trace.writePerfettoTrace { _ in }
+                    case .writePerfettoTraceToFile: try? trace.writePerfettoTrace(toFile: "/dev/null")
                     }
                 }
                 withExtendedLifetime(host) {}
@@ -43,7 +62,7 @@ struct RenderTraceConfinementTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("main queue (R22)"))
-        #expect(message.contains(use == .create ? "A RenderTrace was created" : "RenderTrace.\(use.rawValue)"))
+        #expect(message.contains(use.member))
     }
 
     @Test("R22, D1: on the main queue every member works")

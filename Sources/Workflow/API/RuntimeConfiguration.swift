@@ -70,7 +70,8 @@ extension Runtime {
 }
 
 /// A trace is confined to the main queue (R22): its hosts record into it
-/// there, and every public member checks that it is called there. It is
+/// there, and every member that reads or changes what it recorded checks
+/// that it is called there. It is
 /// `Sendable` so that a `Configuration`, which may carry one, is; what makes
 /// that sound is the confinement, checked at every public entry point as
 /// swift-nio's loop-bound values check theirs.

@@ -30,9 +30,10 @@ import Musl
 /// nothing for it.
 ///
 /// A trace belongs to the main queue, like its hosts (R22): its hosts
-/// record into it there, and every public member checks that it is called
-/// there, stopping the program with R22's message otherwise, so that a read
-/// or an export from another thread cannot race the recorder.
+/// record into it there, and its initializer and every member that reads
+/// or changes what it recorded check that they are called there, stopping
+/// the program with R22's message otherwise, so that a read or an export
+/// from another thread cannot race the recorder.
 public final class RenderTrace {
     /// What `byteLimit` is unless given: 4 MiB, about 170,000 node visits.
     public static let defaultByteLimit = 4 << 20

@@ -19,6 +19,10 @@ package struct CascadeQueue {
     /// How many cascades wait.
     package var count: Int { cascades.count - head }
 
+    /// How many places the queue holds, taken ones included: at most about
+    /// twice what waits.
+    var storedCount: Int { cascades.count }
+
     /// Adds a cascade behind the others.
     package mutating func append(_ cascade: @escaping () -> Void) {
         cascades.append(cascade)

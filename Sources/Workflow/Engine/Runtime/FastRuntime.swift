@@ -10,17 +10,20 @@
 //   `RenderContextPool`, whose contexts wait for the next host in
 //   `RenderContextSpares`); `ChildIndex` (the hash table of keyed children);
 //   `NodeTree`, which holds them all for the runtime; the typed IDs
-//   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`.
+//   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`; `SoleReference` and
+//   `SoleReferenceWord` (whether a context or lifetime may be reused).
 // - Runtime/: this class, the re-entrant algorithms that call user code,
 //   one file per concern: `+Stores`, `+NodeStart`, `+RenderPass`,
 //   `+RenderSkipping` (S1-S4), `+NodeEnd`, `+Trimming`, `+Sinks`,
 //   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
 //   the host), `+PassNumbers`, `+RenderTrace`, `+DebugSnapshot`,
 //   `+Invariants`; and the parts they drive: `PassStack` (the running
-//   passes), `StoreRegistry`, `CascadeLog`, `CascadeResult`.
+//   passes' `RenderFrame`s), `ChildLookup`, `StoreRegistry`, `CascadeLog`,
+//   `CascadeResult`.
 // - Sinks/: a node's `SinkList` of `SinkRegistration`s, and the sink
 //   targets. SideEffects/: a node's `SideEffectList` of
-//   `SideEffectLifetime`s, `SideEffectIndex`, `SideEffectKey`.
+//   `SideEffectLifetime`s (ended ones wait in `SideEffectLifetimeSpares`),
+//   `SideEffectIndex`, `SideEffectKey`.
 // - `CascadeGate` and `CascadeQueue` (when a cascade runs, R15, R16),
 //   `FaultInjection` (the differential tests' switches).
 //

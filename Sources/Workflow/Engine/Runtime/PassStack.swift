@@ -89,6 +89,7 @@ struct PassStack: ~Copyable {
     /// first: `body` links them.
     @inline(__always)
     mutating func popAsked(downTo first: Int, _ body: (NodeID) -> Void) {
+        assert(first >= 0 && first <= asked.count, "PassStack.popAsked(downTo:) past the children asked for")
         var k = asked.count
         while k > first {
             k -= 1

@@ -18,9 +18,8 @@ enum SoleReference {
     @inlinable @inline(__always)
     static func isSole<Object: AnyObject>(_ held: inout Unmanaged<Object>) -> Bool {
         var object = held.takeRetainedValue()
-        // An object without a weak reference reports 1 (or 0, before its
-        // side table exists); one without an unowned reference, 1: the
-        // count every strong reference shares.
+        // An object without a weak or unowned reference reports 1 for
+        // each: the count all its strong references hold together.
         let isSole = isKnownUniquelyReferenced(&object)
             && _getWeakRetainCount(object) <= 1 && _getUnownedRetainCount(object) <= 1
         held = Unmanaged.passRetained(object)
