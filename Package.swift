@@ -26,6 +26,8 @@ let package = Package(
     products: [
         // The public Workflow API and the fast runtime behind `WorkflowHost`.
         .library(name: "Workflow", targets: ["Workflow"]),
+        // Render diagnostics: `RenderTrace`, its recorder and exporters.
+        .library(name: "WorkflowDiagnostics", targets: ["WorkflowDiagnostics"]),
         // The naive reference runtime, `ReferenceWorkflowHost`: the oracle.
         .library(name: "WorkflowReference", targets: ["WorkflowReference"]),
         // `RenderTester` and `WorkflowActionTester`, for users' unit tests.
@@ -52,7 +54,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Workflow", dependencies: [combineOnLinux]),
-        .target(name: "WorkflowReference", dependencies: ["Workflow", combineOnLinux]),
+        .target(name: "WorkflowDiagnostics", dependencies: ["Workflow"]),
+        .target(name: "WorkflowReference", dependencies: ["Workflow", "WorkflowDiagnostics", combineOnLinux]),
         .target(
             name: "WorkflowTesting",
             dependencies: [
@@ -95,7 +98,7 @@ let package = Package(
         // client of the library.
         .target(
             name: "WorkflowHostHarness",
-            dependencies: ["Workflow", "WorkflowReference", combineOnLinux],
+            dependencies: ["Workflow", "WorkflowDiagnostics", "WorkflowReference", combineOnLinux],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // Differential testing (not a product): random trees and events run
@@ -103,7 +106,10 @@ let package = Package(
         // Swift 5 mode, as the harness it runs hosts through.
         .target(
             name: "DifferentialTesting",
-            dependencies: ["Workflow", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness", combineOnLinux],
+            dependencies: [
+                "Workflow", "WorkflowDiagnostics", "WorkflowReference", "WorkloadProfiles", "WorkflowHostHarness",
+                combineOnLinux,
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         // `workflow-fuzz --seconds N [--profile NAME]`, behind `make fuzz`
@@ -145,8 +151,8 @@ let package = Package(
         .testTarget(
             name: "WorkflowTests",
             dependencies: [
-                "Workflow", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting", "WorkflowHostHarness",
-                combineOnLinux,
+                "Workflow", "WorkflowDiagnostics", "WorkflowReference", "WorkloadProfiles", "DifferentialTesting",
+                "WorkflowHostHarness", combineOnLinux,
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -42,6 +42,7 @@ let package = Package(
             name: "WorkflowHostHarness",
             dependencies: [
                 .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
@@ -52,6 +53,7 @@ let package = Package(
             name: "Workloads",
             dependencies: [
                 .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
                 "WorkloadProfiles",
                 "WorkflowHostHarness",
@@ -65,7 +67,10 @@ let package = Package(
         // With --trace, it records a render trace of the run (`make trace`).
         .executableTarget(
             name: "WorkloadRunner",
-            dependencies: ["Workloads", "JemallocStats", .product(name: "Workflow", package: "FastWorkflow")]
+            dependencies: [
+                "Workloads", "JemallocStats", .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
+            ]
         ),
         // `make soak`: a long random run on a churning 10,000-row tree,
         // checking memory stays flat and the host agrees with its model and
@@ -76,6 +81,7 @@ let package = Package(
                 "Workloads",
                 "JemallocStats",
                 .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
                 "WorkflowHostHarness",
             ]
@@ -86,6 +92,7 @@ let package = Package(
             name: "TraceProbe",
             dependencies: [
                 .product(name: "Workflow", package: "FastWorkflow"),
+                .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
             ]
         ),

@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 out="${1:-results/docs}"
 package="${2:-.}"
 work=.build-docs
-modules=(Workflow WorkflowReference WorkflowTesting WorkflowConcurrency
+modules=(Workflow WorkflowDiagnostics WorkflowReference WorkflowTesting WorkflowConcurrency
     WorkflowConcurrencyTesting WorkflowCombine WorkflowCombineTesting)
 
 fail() {

@@ -34,6 +34,7 @@ PAGES = [
     ("/documentation/workflow", "Workflow", "re-renders only what changed"),
     ("/documentation/workflow/gettingstarted", "Getting started", "Compose workflows"),
     ("/documentation/workflow/workflowhost", "WorkflowHost", "update(workflow:)"),
+    ("/documentation/workflowdiagnostics/renderdiagnostics", "Render diagnostics", "import WorkflowDiagnostics"),
     ("/documentation/workflowreference", "WorkflowReference", "oracle"),
     ("/documentation/workflowtesting/testingwithrendertester", "Testing with RenderTester", "A complete render test"),
     ("/documentation/workflowconcurrency/usingworkers", "Using workers", "Three kinds of worker"),

@@ -4,6 +4,7 @@ import Combine
 import OpenCombine
 #endif
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowDiagnostics
 import WorkflowHostHarness
 
 /// One host of one runtime over a test tree, type-erased to what the driver

@@ -4,6 +4,7 @@ import Combine
 import OpenCombine
 #endif
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowDiagnostics
 
 /// A host for tests, of whichever runtime `kind` names: the members of
 /// `WorkflowHosting`, plus recording of what it publishes and an explicit

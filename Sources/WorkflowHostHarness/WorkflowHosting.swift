@@ -4,6 +4,7 @@ import Combine
 import OpenCombine
 #endif
 import Workflow
+import WorkflowDiagnostics
 import WorkflowReference
 
 /// What `WorkflowHost` and `ReferenceWorkflowHost` have in common: code

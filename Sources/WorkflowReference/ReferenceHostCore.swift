@@ -1,4 +1,5 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowDiagnostics
 
 /// Everything a `ReferenceWorkflowHost` runs, apart from the handle the user
 /// holds: the root, the rendering, the observers and the debugger.

@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowDiagnostics
 
 // A node of the reference runtime: one object per (type, key) in the tree,
 // holding the workflow value, the state, the children, the side effects and

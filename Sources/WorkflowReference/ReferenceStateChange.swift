@@ -1,4 +1,5 @@
 import Workflow
+import WorkflowDiagnostics
 
 /// S1, read plainly: which states an action's effect is found on by
 /// comparing, and what it did.

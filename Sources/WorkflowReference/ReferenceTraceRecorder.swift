@@ -1,4 +1,5 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowDiagnostics
 
 /// What one reference host writes into its `RenderTrace` (D1): for each
 /// pass, the actions applied and every render, collected in plain arrays

@@ -1,4 +1,5 @@
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowDiagnostics
 
 /// Runs a workflow tree with the naive reference runtime: the same members
 /// and the same observable behaviour as `WorkflowHost`, but every cascade

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import Workflow
+import WorkflowDiagnostics
 import WorkflowHostHarness
 
 // Misuse: each case of the misuse table in the runtime rules has one

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowDiagnostics
 
 // The Perfetto export (D1), read back with a wire-format reader of its own:
 // the packets, the tracks, the slices nested by their begin and end events,

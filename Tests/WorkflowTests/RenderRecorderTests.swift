@@ -1,5 +1,6 @@
 import Testing
 @testable import Workflow
+@testable import WorkflowDiagnostics
 
 // The fast runtime's recorder driven directly, for what a host reaches only
 // through its own release in the middle of a render.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowDiagnostics
 
 // The render trace as a bounded recorder (D1): a byte budget dropping the
 // oldest passes whole, nodes interned so that a pass costs the same per node

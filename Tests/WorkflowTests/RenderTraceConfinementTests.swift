@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 import Workflow
+import WorkflowDiagnostics
 
 // A render trace belongs to the main queue (R22, D1): every public member
 // checks where it is called, so that a read or an export from another

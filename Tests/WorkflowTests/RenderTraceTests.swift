@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowDiagnostics
 @_spi(WorkflowRuntimeConfig) import WorkflowHostHarness
 import WorkflowReference
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Workflow
+@testable import WorkflowDiagnostics
 
 // An export's window (D1): the passes that ended in the last `window` before
 // now. The clock counts from boot, so these tests never read it for their

@@ -1,5 +1,6 @@
 import Foundation
 import Workflow
+import WorkflowDiagnostics
 import WorkflowReference
 
 // trace-probe: what a render trace (rule D1) costs in memory, stack and

@@ -1,6 +1,7 @@
 import Foundation
 import JemallocStats
 @_spi(WorkflowRuntimeConfig) import Workflow
+@_spi(WorkflowRuntimeConfig) import WorkflowDiagnostics
 import Workloads
 
 // workload-runner: runs the main operation of one workload profile N times,

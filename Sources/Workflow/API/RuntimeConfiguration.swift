@@ -69,14 +69,6 @@ extension Runtime {
     }
 }
 
-/// A trace is confined to the main queue (R22): its hosts record into it
-/// there, and every member that reads or changes what it recorded checks
-/// that it is called there. It is
-/// `Sendable` so that a `Configuration`, which may carry one, is; what makes
-/// that sound is the confinement, checked at every public entry point as
-/// swift-nio's loop-bound values check theirs.
-extension RenderTrace: @unchecked Sendable {}
-
 extension Runtime {
     /// The runtime's switches. A host reads them once, when it is created
     /// (rule C1): the configuration bound by `Runtime.withConfiguration`, else
@@ -91,11 +83,10 @@ extension Runtime {
         /// off if you rely on every `render` being called.
         public var renderSkipping: Bool = true
 
-        /// Render diagnostics (D1): every host made while this is set
-        /// records its cascades and render passes into this trace. Nil (the
-        /// default) records nothing and costs nothing. A trace given to a
-        /// host's initializer takes precedence.
-        public var renderTrace: RenderTrace?
+        /// What every host made while it is set records into (D1): set
+        /// through WorkflowDiagnostics' `renderTrace`. Nil (the default)
+        /// records nothing and costs nothing.
+        package var renderTraceTarget: (any RenderTraceTarget)?
 
         /// Accepted for code written for workflow-swift 5 and later, where
         /// it makes a sink event that arrives while the host is busy wait
@@ -119,5 +110,13 @@ extension Runtime {
 
         /// Every switch at its default.
         static let `default` = Configuration()
+
+        /// Equal switches, and the same trace if any.
+        public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+            lhs.renderOnlyIfStateChanged == rhs.renderOnlyIfStateChanged && lhs.renderSkipping == rhs.renderSkipping
+                && lhs.renderTraceTarget === rhs.renderTraceTarget && lhs.useSinkEventHandler == rhs.useSinkEventHandler
+                && lhs.suppressPerceptionCheckingWhenUsingObservation
+                    == rhs.suppressPerceptionCheckingWhenUsingObservation
+        }
     }
 }

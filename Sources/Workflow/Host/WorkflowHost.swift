@@ -28,32 +28,43 @@ public final class WorkflowHost<WorkflowType: Workflow> {
         observers: [WorkflowObserver] = [],
         debugger: WorkflowDebugger? = nil
     ) {
-        self.init(workflow: workflow, observers: observers, debugger: debugger, trace: nil)
+        MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
+        let runtime = Self.makeRuntime(observers: observers, hasDebugger: debugger != nil)
+        self.init(workflow: workflow, port: PublishingPort(runtime: runtime, debugger: debugger))
     }
 
-    /// `trace` nil: the configuration's `renderTrace`, if any (D1). The port
-    /// is made here, where the root's type is known (`HostPort`).
-    @inlinable
-    convenience init(
+    /// `trace` nil: the configuration's trace, if any (D1). The port is
+    /// made here, where the root's type is known (`HostPort`).
+    package convenience init(
         workflow: WorkflowType,
         observers: [WorkflowObserver],
         debugger: WorkflowDebugger?,
-        trace: RenderTrace?
+        trace: (any RenderTraceTarget)?
     ) {
         MainQueue.check("WorkflowHost<\(WorkflowType.self)> was created")
         let runtime = Self.makeRuntime(observers: observers, hasDebugger: debugger != nil, trace: trace)
         self.init(workflow: workflow, port: PublishingPort(runtime: runtime, debugger: debugger))
     }
 
-    /// A runtime with the configuration in force now (C1), and the trace
-    /// given, else the configuration's.
+    /// A runtime with the configuration in force now (C1), recording into
+    /// the configuration's trace, if any.
     @usableFromInline
-    static func makeRuntime(observers: [WorkflowObserver], hasDebugger: Bool, trace: RenderTrace?) -> FastRuntime {
-        FastRuntime(
-            configuration: Runtime.configuration, observers: observers, hasDebugger: hasDebugger,
-            trace: RenderRecorder.forHost(of: WorkflowType.self, trace: trace)
-        )
+    static func makeRuntime(observers: [WorkflowObserver], hasDebugger: Bool) -> FastRuntime {
+        makeRuntime(observers: observers, hasDebugger: hasDebugger, trace: nil)
     }
+
+    /// A runtime with the configuration in force now (C1), recording into
+    /// the trace given, else the configuration's.
+    static func makeRuntime(observers: [WorkflowObserver], hasDebugger: Bool, trace: (any RenderTraceTarget)?) -> FastRuntime {
+        let configuration = Runtime.configuration
+        let recorder = (trace ?? configuration.renderTraceTarget)?.recorder(
+            forHostOf: WorkflowType.self, rendersEveryNode: !configuration.renderSkipping
+        )
+        return FastRuntime(configuration: configuration, observers: observers, hasDebugger: hasDebugger, trace: recorder)
+    }
+
+    /// The recorder of this host's trace, nil when it records none (D1).
+    package var traceRecorder: (any RenderTraceRecorder)? { port.runtime.isTraced ? port.runtime.trace : nil }
 
     @usableFromInline
     init(workflow: WorkflowType, port: PublishingPort<WorkflowType>) {

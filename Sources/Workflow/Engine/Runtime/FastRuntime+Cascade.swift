@@ -1,19 +1,12 @@
-// Actions and the cascade (R15-R18): a send applies its action at the node,
-// outputs climb through the parents' output maps, state changes mark the
-// path to the root dirty (S1), and the cascade ends with at most one render
-// pass and one result for the host.
-//
-// The generic steps are `@inlinable` and reached through code compiled where
-// the action type is known: a send through the action's conformance
-// (`WorkflowAction._sendToFastRuntime`), an output through the function its
-// route stores (`ActionRoute.deliverAction`). A cascade runs specialised,
-// with no metadata look-up per step. What does not depend on the types (the
-// cascade's start and end, the bookkeeping after an apply, observers) is
-// plain out-of-line code.
+// Actions and the cascade (R15-R18): an action applies at its node, outputs
+// climb through the parents' output maps, state changes mark the path to the
+// root dirty (S1), and the cascade ends with at most one render pass. The
+// generic steps are `@inlinable`, reached from code that knows the action type
+// (`WorkflowAction._sendToFastRuntime`, `ActionRoute.deliverAction`), so a
+// cascade runs specialised; what does not depend on the types is out of line.
 
 extension FastRuntime {
-    /// A send from a live sink: now if idle, queued if a cascade or a render
-    /// pass is running, fatal while the sink's node is in its `render` (R15).
+    /// R15: now if idle, queued during a cascade or pass, fatal in its render.
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
@@ -41,13 +34,11 @@ extension FastRuntime {
         finishCascade()
     }
 
-    /// Applies `action` at `node` (R17), then hands its output, if any, to
-    /// the node's route: the parent's output map, or the host for the root.
+    /// R17: applies `action` at `node`, then hands any output to its route.
     @inlinable
     func apply<Action: WorkflowAction>(_ action: Action, at node: NodeID, fromSink: Bool) {
         typealias W = Action.WorkflowType
-        // Each step below may run code that releases the host (an output
-        // map, an observer hook, the apply): nothing after it runs then.
+        // Each step below may run user code that releases the host: stop then.
         if gate.isClosed { return }
         let store = store(of: node, as: W.self)
         let slot = tree.nodes[node].slot
@@ -83,8 +74,7 @@ extension FastRuntime {
         }
     }
 
-    /// Observers hear of the action before it applies; returns what they
-    /// want called once it has.
+    /// Observers hear of the action; returns their call for after the apply.
     @usableFromInline
     func observeAction<Action: WorkflowAction>(
         _ action: Action, at node: NodeID, slot: UnsafeMutablePointer<NodeSlot<Action.WorkflowType>>, fromSink: Bool
@@ -99,8 +89,7 @@ extension FastRuntime {
         return observer.workflowWillApplyAction(action, workflow: workflow, state: slot.pointee.state, session: session)
     }
 
-    /// After an apply at `node`: the dirty path (S1), the trace, the
-    /// debugger's cascade path.
+    /// After an apply: the dirty path (S1), the trace, the debugger's path.
     @usableFromInline
     func didApply(
         _ actionType: Any.Type, workflowType: Any.Type, at node: NodeID, fromSink: Bool, changed: Bool, compared: Bool
@@ -109,26 +98,24 @@ extension FastRuntime {
         if changed {
             markNeedsRender(node)
         }
-        if trace != nil {
+        if isTraced {
             traceAction(actionType, at: node, fromSink: fromSink, changed: changed, compared: compared)
         }
     }
 
     @usableFromInline
     func beginCascade() {
-        trace?.passWillBegin(.action)
+        if isTraced { trace.passWillBegin(.action) }
         cascade.begin()
     }
 
     /// The cascade's end: its render pass, if due, and its result.
     @usableFromInline
     func finishCascade() {
-        defer { trace?.passDidEnd() }
-        // Released by the cascade's own code: the host's teardown waits for
-        // the gate, and nothing more of the cascade runs (R10).
+        defer { if isTraced { trace.passDidEnd() } }
+        // Released meanwhile: the teardown waits for the gate; stop here (R10).
         if gate.isClosed { return }
         if cascade.recordsPath {
-            // Ancestors above the last node the cascade reached.
             var ancestor = tree.nodes[cascade.top].parent
             while !ancestor.isNone {
                 cascade.appendAncestor(anyStore(of: ancestor).takeUnretainedValue().workflowType)
@@ -141,8 +128,7 @@ extension FastRuntime {
         #endif
     }
 
-    /// Whether `node`'s `render` is running: its frame is on the stack
-    /// (R15). A walk, taken only by a send during a render pass.
+    /// R15: whether `node`'s `render` is running (`PassStack.isRendering`).
     @usableFromInline
     func isRendering(_ node: NodeID) -> Bool {
         passes.isRendering(node)

@@ -1,13 +1,10 @@
 // Ending a node and its subtree (R9, R10).
 
 extension FastRuntime {
-    /// Ends a node and its subtree, post-order: children (in their order),
-    /// side effects (in start order), sinks, then the session (R9, R10).
-    /// When the whole host goes away, the arena is dropped as a whole and
-    /// only what users can observe is done node by node.
+    /// R9, R10, post-order: children in order, side effects in start order,
+    /// sinks, session. On teardown only what users observe is done per node.
     func endNode(_ node: NodeID) {
-        // Once the host went away, a leaf with no side effect, no sink and
-        // nobody listening has nothing to end: no call for it.
+        // On teardown, a plain leaf with nobody listening has nothing to end.
         let skipsPlainLeaves = isTornDown && !observesNodes
         var child = tree.nodes[node].firstChild
         while !child.isNone {
@@ -28,7 +25,7 @@ extension FastRuntime {
             killSinks(of: node, notDeclaredIn: nil)
         }
         if observesNodes {
-            if trace != nil { trace.unsafelyUnwrapped.nodeDidEnd(handle(node)) }
+            if isTraced { trace.nodeDidEnd(traceIdentity(of: node)) }
             if hasObserver {
                 let session = tree.takeSession(of: node)
                 observer!.sessionDidEnd(session)
@@ -39,8 +36,7 @@ extension FastRuntime {
         if !tree.nodes[node].parent.isNone {
             tree.unindexChild(node)
         }
-        // The record goes first and the values last, so that what their
-        // deinits run finds the tree consistent (R24).
+        // The record before the values: deinits find the tree consistent (R24).
         let store = anyStore(of: node), slot = tree.nodes[node].slot
         tree.nodes.free(node)
         store.withGuaranteedRef { $0.releaseSlot($0, slot) }

@@ -1,7 +1,6 @@
 // Starting a node (R6): an arena record, a session, the initial state.
 
 extension FastRuntime {
-    /// Takes an arena record, and its node ID, for the root.
     @usableFromInline
     func allocateRoot(typeIndex: TypeIndex, key: String) -> NodeID {
         let node = tree.nodes.allocate(typeIndex: typeIndex, key: key, parent: .none)
@@ -9,20 +8,16 @@ extension FastRuntime {
         return node
     }
 
-    /// Starts a node (R6) whose record was just taken (`allocateRoot`, or
-    /// `findOrStartChild` for a child, which also indexed it and marked it
-    /// asked for): session, initial state, storage. The user code here (the
-    /// initial state, an observer) runs while the node is indexed but has no
-    /// slot and is not yet linked to its siblings: nothing that ends nodes
-    /// can reach it, as ending follows the links. Its first render is the
-    /// caller's next step.
+    /// R6: session, initial state and slot for a record just taken. Its user
+    /// code runs while the node is indexed but not linked to its siblings, so
+    /// nothing that ends nodes (following the links) can reach it.
     @inlinable
     func startNode<W: Workflow>(
         _ node: NodeID, workflow: W, store: NodeStore<W>, key: String, parent: NodeID, route: OutputRoute<W.Output>?
     ) {
         var state: W.State
         if observesNodes {
-            if trace != nil { traceNodeDidStart(node) }
+            if isTraced { traceNodeDidStart(node) }
             if hasObserver, let observer {
                 let session = WorkflowSession(workflowType: W.self, renderKey: key, parent: parent.isNone ? rootParentSession : tree.session(of: parent))
                 tree.setSession(session, of: node)

@@ -2,24 +2,17 @@
 // and the cleanup after it (R9, R12, R13).
 
 extension FastRuntime {
-    /// Renders a node: its `render`, then the cleanup of what that pass did
-    /// not ask for (R9, R12, R13). The root's pass: its workflow is a copy
-    /// of its slot's.
+    /// Render and cleanup (R9, R12, R13), the workflow copied from the slot.
     @inlinable @inline(__always)
     func renderNode<W: Workflow>(_ node: NodeID, store: NodeStore<W>) -> W.Rendering {
         let workflow = store[tree.nodes[node].slot].workflow
         return renderNode(node, store: store, workflow: workflow)
     }
 
-    /// `renderNode` for a caller that holds `workflow`, the value the node's
-    /// slot has (a child just given it by its parent): the render borrows
-    /// it, so a child's pass copies no workflow value. A host with observers
-    /// renders through `renderObservedNode`; a traced one calls its two
-    /// hooks out of line around this same path, so that a trace adds no
-    /// frame per level of the tree and the stack guard stops at the same
-    /// depth (D1). Without either, the one test before the render and one
-    /// after. `isFirstRender`: the node started in this pass (the caller
-    /// knows it at compile time).
+    /// `renderNode` borrowing `workflow`, the slot's value: a child's pass
+    /// copies none. Observers go through `renderObservedNode`; a trace's
+    /// hooks wrap this path, adding no frame per level, so the stack guard
+    /// stops at the same depth (D1). `isFirstRender`: started in this pass.
     @inlinable @inline(__always)
     func renderNode<W: Workflow>(
         _ node: NodeID, store: NodeStore<W>, workflow: W, isFirstRender: Bool = false
@@ -39,21 +32,19 @@ extension FastRuntime {
         return rendering
     }
 
-    /// `renderNode` with the observers' and the trace's hooks around the
-    /// render; out of line, so that the plain path stays small.
+    /// With observer and trace hooks; out of line: the plain path stays small.
     @inlinable @inline(never)
     func renderObservedNode<W: Workflow>(
         _ node: NodeID, store: NodeStore<W>, workflow: W, isFirstRender: Bool
     ) -> W.Rendering {
         let slot = tree.nodes[node].slot
-        if trace != nil { traceNodeWillRender(W.self, node: node) }
+        if isTraced { traceNodeWillRender(W.self, node: node) }
         let completion = hasObserver
             ? observer!.workflowWillRender(workflow, state: store[slot].state, session: tree.session(of: node)!)
             : nil
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow, isFirstRender: isFirstRender)
-        // The root's slot is the host's rendering, and a host takes the new
-        // one once the root's render, completions included, is over (R20,
-        // R24): the root's completions still read the old one.
+        // The root's slot is the host's rendering: its completions still read
+        // the old one, replaced once they are over (R20, R24).
         if node == root {
             completion?(rendering)
             store[slot].rendering = rendering
@@ -61,19 +52,17 @@ extension FastRuntime {
             store[slot].rendering = rendering
             completion?(rendering)
         }
-        if trace != nil { traceNodeDidRender(node) }
+        if isTraced { traceNodeDidRender(node) }
         return rendering
     }
 
-    /// A node's own pass: its `render` with its frame open, then the cleanup
-    /// after it. The caller stores the rendering.
+    /// `render` in an open frame, then cleanup; the caller stores the result.
     @inlinable @inline(__always)
     func renderAndFinish<W: Workflow>(
         _ node: NodeID, store: NodeStore<W>, slot: StoreSlot, workflow: W, isFirstRender: Bool
     ) -> W.Rendering {
         let state = store[slot].state
-        // At every level: one level's frames may be as large as a render's
-        // locals make them, so a check every few levels could be too late.
+        // Every level: a render's locals may make one level's frames large.
         if StackGuard.isNearEnd(passes.stackEnd) {
             StackGuard.treeTooDeep(workflowType: W.self, key: tree.nodes[keyOf: node], depth: passes.depth + 1)
         }
@@ -83,10 +72,8 @@ extension FastRuntime {
         let rendering = context.withGuaranteedRef { workflow.render(state: state, context: $0) }
         store.contexts.giveBack(W.self, key: { tree.nodes[keyOf: node] })
         if isFirstRender {
-            // Its record was written clean when it started, and nothing
-            // marks a node dirty during a render pass (sends then wait,
-            // R15). With no child asked for, it has nothing to link: its
-            // side effects and sinks are all of this pass.
+            // Started clean, not dirtied in a pass (sends wait, R15). With no
+            // child asked for, nothing to link: all it has is of this pass.
             if passes.innermostAskedNothing {
                 passes.closeLeaf()
             } else {
@@ -157,9 +144,7 @@ extension FastRuntime {
         return renderChangedChild(child, store: store, slot: slot, to: workflow)
     }
 
-    /// `renderChild` for a (type, key) the parent did not have, whose
-    /// record `node` the look-up just took: out of line, so that the path of
-    /// a child asked for again stays small.
+    /// `renderChild` for a new child; out of line: the hot path stays small.
     @inlinable @inline(never)
     func renderNewChild<Child: Workflow, Action: WorkflowAction>(
         _ node: NodeID,
@@ -185,9 +170,7 @@ extension FastRuntime {
         return renderNode(child, store: store, workflow: workflow)
     }
 
-    /// R7: a node gets a new workflow value, from its parent's render or
-    /// from the host: `workflowDidChange` sees the old one and may change
-    /// the state, then the new value is kept.
+    /// R7: a new workflow value, after `workflowDidChange` saw the old one.
     @inlinable
     func update<W: Workflow>(_ node: NodeID, store: NodeStore<W>, slot: StoreSlot, to workflow: W) {
         let old = store[slot].workflow
@@ -198,15 +181,14 @@ extension FastRuntime {
         store[slot].workflow = workflow
         store[slot].state = state
         if observesNodes {
-            if trace != nil { traceUpdate(of: node, store: store, from: old, to: workflow) }
+            if isTraced { traceUpdate(of: node, store: store, from: old, to: workflow) }
             if hasObserver {
                 observer!.workflowDidChange(from: old, to: workflow, state: state, session: tree.session(of: node)!)
             }
         }
     }
 
-    /// R7: the parent's latest `outputMap` replaces the old one, in place
-    /// when the action type is the same.
+    /// R7: the parent's latest `outputMap`, in place for the same action type.
     @inlinable
     func updateRoute<Child: Workflow, Action: WorkflowAction>(
         of store: NodeStore<Child>, slot: StoreSlot, outputMap: @escaping (Child.Output) -> Action, parent: NodeID
@@ -219,10 +201,8 @@ extension FastRuntime {
         }
     }
 
-    /// R5: the context must belong to the innermost render running. Only a
-    /// valid context calls this (it checked itself), so its node is alive
-    /// and rendering: what is left to catch is a parent's context used
-    /// while a child renders. Returns that render's pass.
+    /// R5: catches a parent's context used while a child renders (a context
+    /// checks the rest itself). Returns the innermost render's pass.
     @inlinable @inline(__always)
     func checkRendering(_ node: NodeHandle, workflowType: Any.Type) -> UInt32 {
         guard passes.innermost.node == node.id else {
@@ -231,15 +211,13 @@ extension FastRuntime {
         return passes.innermost.pass
     }
 
-    /// The existing child of `parent` with this type index and key, else a
-    /// new node's record, indexed and asked for in `pass`: first the
-    /// previous child after the previous hit, then through the index.
+    /// The child with this type and key, else a new record indexed and asked
+    /// for in `pass`. Looks after the previous hit first, then in the index.
     @inlinable @inline(__always)
     func findOrStartChild(parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32) -> ChildLookup {
         let guess = passes.innermost.cursor
         if !guess.isNone {
-            // One address for the record's fields, kept across the key's
-            // comparison (a call): records never move.
+            // Kept across the key's comparison (a call): records never move.
             let record = tree.nodes.recordAddress(guess.position)
             if record.pointee.typeIndex == typeIndex, tree.nodes[keyOf: guess] == key {
                 passes.innermost.cursor = record.pointee.nextSibling
@@ -249,15 +227,12 @@ extension FastRuntime {
         return findOrStartChildInIndex(parent: parent, typeIndex: typeIndex, key: key, pass: pass)
     }
 
-    /// `findOrStartChild` off the fast path: the siblings came in another
-    /// order, or the child is new. One call for the look-up and, on a miss,
-    /// the new record and its index entry.
+    /// `findOrStartChild` off the fast path: siblings out of order, or new.
     @usableFromInline
     func findOrStartChildInIndex(parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32) -> ChildLookup {
         if passes.innermost.inOrder {
             passes.innermost.inOrder = false
-            // A first render, or a pass that asked for none of the old
-            // children yet, has none to push.
+            // None to push on a first render or before an old child is asked.
             if tree.nodes[parent].firstChild != passes.innermost.cursor {
                 pushOldChildren(of: parent, upTo: passes.innermost.cursor)
             }
@@ -267,20 +242,17 @@ extension FastRuntime {
             if hasObserver { tree.makeSessionRoom() }
             return ChildLookup(started: found.node)
         }
-        // A child made in this pass has no next sibling yet: asking for it
-        // again is a duplicate, which the caller reports.
+        // New in this pass, it has no next sibling: asked again, a duplicate.
         passes.innermost.cursor = tree.nodes[found.node].nextSibling
         return ChildLookup(existing: found.node)
     }
 
-    /// After a node's `render` returned: ends the children it did not ask
-    /// for (in their previous order), records the new order, ends the side
-    /// effects it did not ask for, kills the sinks it did not declare.
+    /// After `render`: ends the children it did not ask for and relinks the
+    /// rest, then ends its side effects and kills its sinks not asked for.
     @usableFromInline
     func finishPass(of node: NodeID) {
         let frame = passes.close()
-        // A pass in order to the end of the old list asked for the old
-        // children in the old order: nothing to end or relink.
+        // In order to the end of the old list: nothing to end or relink.
         if !frame.inOrder || !frame.cursor.isNone {
             if frame.inOrder {
                 pushOldChildren(of: node, upTo: frame.cursor)
@@ -295,11 +267,8 @@ extension FastRuntime {
         }
     }
 
-    /// `finishPass` after a node's first render that asked for children: it
-    /// had no old child to end, and every side effect and sink it has it
-    /// asked for in this pass, so only its children are linked, in the
-    /// order asked. They all started in this pass, their records written
-    /// with no next sibling: the last one keeps it.
+    /// `finishPass` after a first render with children: they started with no
+    /// next sibling (the last one keeps it) and only need linking, in order.
     @usableFromInline
     func finishFirstPass(of node: NodeID) {
         let frame = passes.close()
@@ -311,8 +280,7 @@ extension FastRuntime {
         tree.nodes[node].firstChild = next
     }
 
-    /// Puts the old children before `cursor` on the stack: the children a
-    /// pass asked for while it was in order.
+    /// Pushes the old children before `cursor`: those asked for in order.
     func pushOldChildren(of parent: NodeID, upTo cursor: NodeID) {
         var old = tree.nodes[parent].firstChild
         while old != cursor {
@@ -321,8 +289,7 @@ extension FastRuntime {
         }
     }
 
-    /// Ends the children the pass did not ask for, in their old order, then
-    /// links the ones it asked for in their new order.
+    /// Ends the children not asked for (old order), links the rest (new order).
     func endAndRelinkChildren(of node: NodeID, after frame: RenderFrame) {
         var child = tree.nodes[node].firstChild
         while !child.isNone {
@@ -333,7 +300,6 @@ extension FastRuntime {
             child = next
         }
 
-        // The new order: this pass's part of the stack, linked.
         var next = NodeID.none
         passes.popAsked(downTo: Int(frame.firstAsked)) { child in
             tree.nodes[child].nextSibling = next

@@ -1,13 +1,9 @@
-// The root and the host: the runtime starts the tree, runs every render
-// pass (the only code that sets the gate's rendering flag), decides at the
-// end of a cascade whether the root renders, and hands its port one
-// `CascadeResult`. The root's rendering lives in its slot, nowhere else.
+// The root: its start, every render pass (the only code setting the gate's
+// rendering flag), results for the port; its rendering lives in its slot.
 
 extension FastRuntime {
-    /// Starts the tree for `port`, which owns this runtime: its root (R6),
-    /// unrendered. The caller made the port where the root's type is known,
-    /// so that its end of a cascade is specialised for it (`HostPort`). The
-    /// one setup of `WorkflowHost` and of the testable seam's `WorkflowNode`.
+    /// Starts the root (R6), unrendered, for `port`, which owns this runtime
+    /// and was made where the root's type is known (`HostPort`).
     func startTree<W: Workflow>(root workflow: W, key: String, parentSession: WorkflowSession?, port: RootPort<W>) {
         self.port = Unmanaged.passUnretained(port)
         rootParentSession = parentSession
@@ -23,11 +19,8 @@ extension FastRuntime {
         tree.plant(node)
     }
 
-    /// A render pass of the root. Its replaced rendering goes once the whole
-    /// pass is over, as upstream's host lets go of its old one: held here
-    /// while the root's slot takes the new one, then let go of outside the
-    /// pass, so that a deinit it runs may send, update or release the host
-    /// (R24).
+    /// The replaced rendering is held until the pass is over, as upstream,
+    /// so that a deinit it runs may send, update or release the host (R24).
     @inlinable
     func renderRoot<W: Workflow>(store: NodeStore<W>) -> W.Rendering {
         #if DEBUG  // fault injection (differential tests): released inside the pass
@@ -41,15 +34,14 @@ extension FastRuntime {
         return rendering
     }
 
-    /// Runs `body`, a render pass: a send meanwhile waits for the end of the
-    /// cascade, or is a fatal error when its node is rendering (R15).
-    /// Memory the nodes that ended no longer need goes back after it.
+    /// Runs `body`, a render pass: a send meanwhile waits, or is fatal if its
+    /// node is rendering (R15). Memory of ended nodes goes back after it.
     @usableFromInline
     func renderPass<Rendering>(_ body: () -> Rendering) -> Rendering {
         renumberPassesIfDue()
         passes.willRender(stackEnd: StackGuard.currentStackEnd())
         gate.isRendering = true
-        let rendering = if trace != nil { traceRenderPass(body) } else { body() }
+        let rendering = if isTraced { traceRenderPass(body) } else { body() }
         gate.isRendering = false
         trimIfDue()
         #if DEBUG
@@ -58,10 +50,8 @@ extension FastRuntime {
         return rendering
     }
 
-    /// The end of a cascade (R18, S3): every cascade publishes once, unless
-    /// `renderOnlyIfStateChanged` is on and no state changed. The root
-    /// renders first if it is dirty (S1), or always without skipping; else
-    /// the host publishes the rendering it has. The port does both.
+    /// R18, S3: publishes once unless `renderOnlyIfStateChanged` saw no state
+    /// change; the root renders first if dirty (S1) or without skipping.
     func endCascade() {
         var publishes = !renderOnlyIfStateChanged || cascade.changedState
         var rendersRoot = false
@@ -74,18 +64,15 @@ extension FastRuntime {
         toPort(CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes))
     }
 
-    /// The host's first render, through its port: specialised like every
-    /// later render of the root.
+    /// The first render, through the port: specialised like every later one.
     func renderFirst() {
         toPort(CascadeResult(source: .firstRender, rendersRoot: true, publishesRendering: false))
     }
 
-    /// R19: the root gets a new workflow value, then the host renders and
-    /// publishes through its port (`publishes`), or the tree renders on the
-    /// next ask (the testable seam).
+    /// R19: a new root workflow value, rendered and published if `publishes`.
     func updateRoot<W: Workflow>(to workflow: W, publishes: Bool) {
-        trace?.passWillBegin(.update)
-        defer { trace?.passDidEnd() }
+        if isTraced { trace.passWillBegin(.update) }
+        defer { if isTraced { trace.passDidEnd() } }
         let store = store(of: root, as: W.self)
         update(root, store: store, slot: tree.nodes[root].slot, to: workflow)
         if publishes {
@@ -93,8 +80,7 @@ extension FastRuntime {
         }
     }
 
-    /// Hands `result` to the port. The port outlives the call (`HostPort`),
-    /// so it is borrowed as it is, not retained for the call.
+    /// The port outlives the call (`HostPort`): borrowed, not retained.
     @inline(__always)
     func toPort(_ result: CascadeResult) {
         port.unsafelyUnwrapped.withGuaranteedRef { $0.cascadeDidEnd(result, in: self) }

@@ -25,7 +25,8 @@
 //   `SideEffectLifetime`s (ended ones wait in `SideEffectLifetimeSpares`),
 //   `SideEffectIndex`, `SideEffectKey`.
 // - `CascadeGate` and `CascadeQueue` (when a cascade runs, R15, R16),
-//   `FaultInjection` (the differential tests' switches).
+//   `FaultInjection` (the differential tests' switches), `RenderTracing`
+//   (the seam through which the WorkflowDiagnostics module records, D1).
 //
 // Two rules hold everywhere here. Stored properties that inlinable code
 // reaches on every render step are `@exclusivity(unchecked)`, each with its
@@ -51,9 +52,16 @@ final class FastRuntime {
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
-    /// Where the render trace hears what the runtime does (D1); nil when the
-    /// host has no trace: each hook point then costs one test.
-    @usableFromInline let trace: RenderTraceHooks?
+    /// Where the render trace hears what the runtime does (D1). A host
+    /// without a trace has `UntracedRecorder`, never called: each hook point
+    /// costs one test of `isTraced`. Not optional, so that a hook call
+    /// borrows it with no retain.
+    let trace: any RenderTraceRecorder
+    @usableFromInline let isTraced: Bool
+    /// The recorder's room for a parent's child positions, as it last gave
+    /// it (`traceNodeDidRender`). Unchecked: read and written only there,
+    /// in accesses that call nothing.
+    @exclusivity(unchecked) var traceChildRoom = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
     /// The host's observers, nil when it has none.
     @usableFromInline let observer: WorkflowObserver?
     /// Whether `observer` is set: a Bool test, not a copy of the existential.
@@ -92,16 +100,18 @@ final class FastRuntime {
 
     /// A runtime for one host, with the configuration the host read (C1);
     /// `startTree` starts its tree.
-    init(configuration: Runtime.Configuration, observers: [WorkflowObserver], hasDebugger: Bool, trace: RenderRecorder?) {
+    init(configuration: Runtime.Configuration, observers: [WorkflowObserver], hasDebugger: Bool, trace: (any RenderTraceRecorder)?) {
         self.configuration = configuration
         self.observer = ChainedWorkflowObserver.forHost(with: observers)
         self.hasObserver = observer != nil
         self.observesNodes = observer != nil || trace != nil
         self.skipsCleanChildren = configuration.renderSkipping
-        self.trace = trace.map { RenderTraceHooks(recorder: $0, rendersEveryNode: !configuration.renderSkipping) }
+        self.trace = trace ?? UntracedRecorder.shared
+        self.isTraced = trace != nil
         self.cascade = CascadeLog(recordsPath: hasDebugger)
         self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
         self.keepsLifetimeSpares = MainQueue.isOnMainQueue
+        if isTraced { self.trace.nameNodes(with: self) }
     }
 
     /// The root node (`none` until `startRoot`).

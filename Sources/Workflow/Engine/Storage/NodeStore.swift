@@ -1,21 +1,12 @@
-/// The typed storage of one workflow type. Slots live in raw segments that
-/// this class owns, not in an Array: an Array of a generic element destroys
-/// and inspects its elements through value witnesses (metadata look-ups per
-/// element) in code that is never specialised, which cost more per node than
-/// all the rest of a teardown. Here every access is specialised for `W`.
-///
-/// Output routes (where a node's outputs go) sit in a second buffer beside
-/// the slots, made only for workflow types that have an output: most nodes
-/// have none, and the slot does not carry an empty one.
-///
-/// Invariants: slots `0..<count` are initialised except those in
-/// `freeSlots` (routes too, when there are routes); the others are not.
+/// The typed storage of one workflow type, in raw segments: an Array of a
+/// generic element destroys through value witnesses in unspecialised code,
+/// costing more per node than the rest of a teardown. Routes are made only
+/// for types with an output (most have none). Invariants: `NodeStoreContents`.
 @usableFromInline
 final class NodeStore<W: Workflow>: AnyNodeStore {
-    /// Everything the store holds, in one field. Unchecked (the rule in
-    /// FastRuntime.swift's header): read per node rendered and per child
-    /// asked for; the store's methods are short, and release the values they take
-    /// out only after their last access (R24).
+    /// Unchecked (FastRuntime.swift's header): read per node rendered and per
+    /// child; the methods are short, and release the values they take out
+    /// only after their last access (R24).
     @exclusivity(unchecked) @usableFromInline var contents = NodeStoreContents<W>()
 
     /// `==` of the state and of the workflow value found at run time, for a
@@ -45,9 +36,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         super.init(workflowType: W.self, typeIndex: typeIndex)
     }
 
-    // No deinit: the live slots were destroyed by `releaseAll`, which runs
-    // specialised; the buffers and the context pool free their memory as
-    // they end.
+    // No deinit: `releaseAll`, specialised, destroyed the live slots; the
+    // buffers and the context pool free their own memory.
 
     /// The node's typed values. The slot must be live.
     @inlinable
@@ -56,8 +46,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         unsafeMutableAddress { contents.slots[slot.position] }
     }
 
-    /// The node's output route: the parent's latest `outputMap` (R7), or the
-    /// host for the root. Only for workflow types with an output.
+    /// The parent's latest `outputMap` (R7), or the host for the root.
     @inlinable
     func route(_ slot: StoreSlot) -> UnsafeMutablePointer<OutputRoute<W.Output>> {
         switch contents.routes {
@@ -70,10 +59,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     @inlinable
     var stateCanChange: Bool { MemoryLayout<W.State>.size != 0 || W.State.self != Void.self }
 
-    /// S2: whether a new workflow value counts as unchanged, exactly when
-    /// `compare` finds it `.equal`. Written out rather than through
-    /// `compare`: the render path's Bool test costs less (0.8% of W8's props
-    /// change on all leaves).
+    /// S2: `compare(old, new) == .equal`, written out: the Bool test costs
+    /// less (0.8% of W8's props change on all leaves).
     @inlinable
     func isUnchanged(_ old: W, _ new: W) -> Bool {
         if MemoryLayout<W>.size == 0 { return true }
@@ -83,10 +70,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return workflowEquality(old, new)
     }
 
-    /// S2's comparison of a node's old and new workflow values, with the
-    /// reason a value is not compared kept for the render trace (D1).
-    /// Workflows with no stored properties are always equal; others need
-    /// `==`; a class never counts as unchanged.
+    /// S2's comparison, with why a value is not compared kept for the render
+    /// trace (D1).
     func compare(_ old: W, _ new: W) -> WorkflowComparison {
         if MemoryLayout<W>.size == 0 { return .equal }
         if workflowIsClass { return .notComparable }
@@ -95,9 +80,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return workflowEquality(old, new) ? .equal : .changed
     }
 
-    /// `compare` of two values S2's test already found not unchanged:
-    /// `.notComparable` when the type cannot be compared, else `.changed`,
-    /// without running `==` again (the trace's reason for a changed child).
+    /// `compare` of values S2's test found changed, without running `==`
+    /// again: the trace's reason for a changed child.
     func compareFoundDifferent(_ old: W, _ new: W) -> WorkflowComparison {
         if workflowIsClass { return .notComparable }
         if workflowEquality != nil { return .changed }
@@ -117,8 +101,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         contents.slots[slot.position]
     }
 
-    /// Takes a slot for a new node; `route` is nil exactly when the workflow
-    /// type has no output.
+    /// Takes a slot for a new node; `route` is nil for a type without output.
     @inlinable
     func allocate(_ slot: __owned NodeSlot<W>, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
         let index = takeSlotIndex()
@@ -129,9 +112,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return StoreSlot(position: index)
     }
 
-    /// `allocate` for a new node's first values, written in place: inlined
-    /// into the new-node path, where a slot value passed whole would be
-    /// copied through its value witness.
+    /// `allocate` written in place, inlined on the new-node path: a whole
+    /// slot value passed in would be copied through its value witness.
     @inlinable @inline(__always)
     func allocate(workflow: W, state: __owned W.State, route: __owned OutputRoute<W.Output>?) -> StoreSlot {
         let index = takeSlotIndex()
@@ -167,14 +149,9 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         return index
     }
 
-    /// Makes `releaseSlot` and `releaseAllSlots`, specialised for `W` where
-    /// the caller is. The store of a host's root may be made by generic code
-    /// (a host made in a generic function), whose closures then destroy
-    /// every value through witnesses. So the store makes them again the
-    /// first time it grows (`hasRemadeReleasers`), which happens on the path
-    /// of a new child, in a parent's render specialised for the user's
-    /// types: a store that never grows has only its first few slots to
-    /// release, and the node path pays nothing for this.
+    /// Makes the releasers, specialised where the caller is. A root's store
+    /// may be made by generic code, so they are made again on first growth,
+    /// on a child's specialised path; a store that never grows has few slots.
     @inlinable
     func makeReleasers() {
         // No captures: where `W` is concrete, neither closure allocates.
@@ -184,10 +161,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 
     @inlinable
     func release(_ slot: StoreSlot) {
-        // `move()` rather than `deinitialize`: the value is then destroyed
-        // as a specialised local, not through `NodeSlot`'s value witness.
-        // Moved out first, destroyed once the store is consistent again:
-        // their deinits run user code (R24).
+        // Moved out, destroyed as specialised locals once the store is
+        // consistent: deinits run user code (R24).
         let values = contents.slots[slot.position].move()
         guard contents.routes != nil else {
             didRelease(slot)
@@ -206,11 +181,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         contents.releasedSinceTrim &+= 1
     }
 
-    /// Destroys every live slot: the end of the runtime. Each slot is
-    /// moved out and destroyed as a specialised local: a destroying call
-    /// for a run of slots goes through the slot's value witness, which looks
-    /// up the workflow's associated types for every slot. The closure that
-    /// runs this is made on the child path (`makeReleasers`), specialised.
+    /// Destroys each live slot as a specialised local, at the runtime's end:
+    /// a run's destroy would look up the associated types per slot.
     @inlinable
     func releaseAll() {
         if _isPOD(NodeSlot<W>.self), contents.routes == nil {
@@ -231,12 +203,8 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         contents.freeSlots.count = 0
     }
 
-    /// When fewer than a quarter of the slots hold a node, there are more
-    /// than `minimum`, and half of them were released since the last trim:
-    /// drops the free slots above the highest live one, frees the segments
-    /// past room for twice the live nodes (and at least `minimum`), and
-    /// restacks the free slots left so that the lowest is taken first. Live
-    /// slots never move; free ones hold no value, so nothing is destroyed.
+    /// `NodeArena.trimFreeTail` for slots, once half were released since the
+    /// last trim; free ones, restacked lowest first, hold nothing to destroy.
     override func trimFreeTail(keeping minimum: Int) {
         let live = contents.count - contents.freeSlots.count
         guard contents.count > minimum, live * 4 < contents.count, contents.releasedSinceTrim * 2 >= contents.count else { return }
@@ -271,7 +239,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
 }
 
 /// What `NodeStore.compare` found.
-enum WorkflowComparison {
+package enum WorkflowComparison {
     case equal, changed
     /// A class, or a type with stored properties and no `==`.
     case notComparable

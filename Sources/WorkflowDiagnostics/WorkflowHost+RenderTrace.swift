@@ -1,10 +1,11 @@
+@_spi(WorkflowRuntimeConfig) import Workflow
+
 // A host's face of render diagnostics (D1): made with a trace, it records
 // every pass into it; a test asks it for its last pass.
 
 extension WorkflowHost {
     /// Starts the tree and renders it once, recording every pass of this
     /// host, the first render included, into `renderTrace` (D1).
-    @inlinable
     public convenience init(
         workflow: WorkflowType,
         observers: [WorkflowObserver] = [],
@@ -19,7 +20,7 @@ extension WorkflowHost {
     /// it records nothing.
     public var renderTrace: RenderTrace? {
         MainQueue.check("renderTrace of WorkflowHost<\(WorkflowType.self)> was read")
-        return port.runtime.trace?.recorder.trace
+        return (traceRecorder as? RenderTraceHooks)?.recorder.trace
     }
 
     /// This host's last finished pass (a cascade, an `update(workflow:)` or
@@ -27,6 +28,26 @@ extension WorkflowHost {
     /// skipped. Nil when the host records no trace.
     public var lastRenderPass: RenderTrace.Pass? {
         MainQueue.check("lastRenderPass of WorkflowHost<\(WorkflowType.self)> was read")
-        return port.runtime.trace?.recorder.lastPass
+        return (traceRecorder as? RenderTraceHooks)?.recorder.lastPass
     }
 }
+
+@_spi(WorkflowRuntimeConfig)
+extension Runtime.Configuration {
+    /// Render diagnostics (D1): every host made while this is set records
+    /// its cascades and render passes into this trace. Nil (the default)
+    /// records nothing and costs nothing. A trace given to a host's
+    /// initializer takes precedence.
+    public var renderTrace: RenderTrace? {
+        get { renderTraceTarget as? RenderTrace }
+        set { renderTraceTarget = newValue }
+    }
+}
+
+/// A trace is confined to the main queue (R22): its hosts record into it
+/// there, and every member that reads or changes what it recorded checks
+/// that it is called there. It is `Sendable` so that a `Configuration`,
+/// which may carry one, is; what makes that sound is the confinement,
+/// checked at every public entry point as swift-nio's loop-bound values
+/// check theirs.
+extension RenderTrace: @unchecked Sendable {}

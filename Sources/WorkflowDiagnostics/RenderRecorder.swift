@@ -1,3 +1,5 @@
+import Workflow
+
 /// One fast host's writer into a `RenderTrace` (rule D1): it opens a pass
 /// per cascade, update or first render, writes the action steps and node
 /// events while it runs, and hands the pass to the trace when it ends.
@@ -12,7 +14,6 @@
 /// generation above bit 32): by position, the recorder keeps the node's
 /// entry in the trace's node table and the number of its latest render, so
 /// that an event costs an array read, not a lookup by name.
-@usableFromInline
 package final class RenderRecorder {
     package let trace: RenderTrace
     /// The trace's store: written per event, read without touching `trace`.
@@ -40,6 +41,7 @@ package final class RenderRecorder {
         if state.pointee.isInPass { passDidEnd() }
         trace.store.pointee.recorders[ObjectIdentifier(self)] = nil
         state.pointee.open.deallocate()
+        state.pointee.children.deallocate()
         state.pointee.changedStates.deallocate()
         state.pointee.slots.deallocate()
         state.deinitialize(count: 1)
@@ -326,58 +328,63 @@ package final class RenderRecorder {
         ))
     }
 
-    /// A parent's render is ending: of the children it asked for, from `first`
-    /// on along `next`, those that did not render inside its render (their
-    /// latest render number is not above the parent's) were skipped, each
-    /// at its place. The common case, a run of children seen before while
-    /// the ring has room up to its end, is written straight into the ring
-    /// with the clock in a local (a few instructions a skip); any other skip
-    /// goes through `nodeSkipped`.
+    /// Room for `count` child positions, which `childrenAsked` reads; the
+    /// ones written before are kept.
+    @inline(__always)
+    func childPositions(count: Int) -> UnsafeMutablePointer<UInt32> {
+        state.pointee.children.extend(to: count, with: 0)
+        return state.pointee.children.base
+    }
+
+    /// A parent's render is ending: of the `count` children it asked for,
+    /// whose positions are in `childPositions`, those that did not render
+    /// inside its render (their latest render number is not above the
+    /// parent's) were skipped, each at its place. The common case, a run of
+    /// children seen before while the ring has room up to its end, is
+    /// written straight into the ring with the clock in a local (a few
+    /// instructions a skip); any other skip goes through `nodeSkipped`.
     @inline(__always)
     func childrenAsked(
-        byRenderAt parent: Int, first: NodeID, next: (NodeID) -> NodeID,
-        workflowType: (NodeID) -> Any.Type, key: (NodeID) -> String
+        byRenderAt parent: Int, count: Int, workflowType: (UInt32) -> Any.Type, key: (UInt32) -> String
     ) {
         let parentRender = renderNumber(ofPosition: parent)
-        var child = first
-        var order: Int32 = 0
-        while !child.isNone {
+        let children = state.pointee.children.base
+        var index = 0
+        while index < count {
             if state.pointee.writesRing, !state.pointee.summarizing {
                 let slots = state.pointee.slots
                 let run = store.pointee.ring.headAddress
                 let runEnd = run + store.pointee.ring.contiguousRoom
                 var cursor = run
                 var time = store.pointee.lastTime
-                while !child.isNone {
-                    let position = Int(child.position)
+                while index < count {
+                    let position = Int(children[index])
                     let slot = position < slots.count ? slots[position] : RecordedNodeSlot()
                     if slot.renderNumber <= parentRender {
                         if slot.entry == 0 || cursor == runEnd { break }
                         time &+= 2
                         cursor.initialize(to: NodeEvent(
                             kind: .skip, entry: slot.entry, reason: RenderReason.cleanWithEqualProps.rawValue,
-                            order: order, time: time
+                            order: Int32(truncatingIfNeeded: index), time: time
                         ))
                         cursor += 1
                     }
-                    order &+= 1
-                    child = next(child)
+                    index &+= 1
                 }
                 if cursor != run {
                     store.pointee.ring.appendWritten(cursor - run)
                     store.pointee.lastTime = time
                 }
-                if child.isNone { return }
+                if index == count { return }
             }
             // A child the run stopped at, or any child of a pass that is not
             // written into the ring as it goes.
-            let position = Int(child.position)
+            let child = children[index]
+            let position = Int(child)
             if renderNumber(ofPosition: position) <= parentRender {
-                let skipped = child
-                nodeSkipped({ workflowType(skipped) }, key: { key(skipped) }, position: position, order: Int(order))
+                nodeSkipped({ workflowType(child) }, key: { key(child) }, position: position, order: index)
             }
-            order &+= 1
-            child = next(child)
+            index &+= 1
         }
     }
 
@@ -468,6 +475,9 @@ struct RecorderState {
     /// By node position: its entry and the number of its latest render (a
     /// child rendered inside its parent's render has a larger one).
     var slots = RecorderTable<RecordedNodeSlot>(capacity: 64)
+    /// The positions of the children of the render that ends next, in the
+    /// order it asked for them.
+    var children = RecorderTable<UInt32>()
     var renderCount: UInt64 = 0
 }
 
@@ -489,12 +499,10 @@ struct RecordedNodeSlot {
     var entry: UInt32 = 0
 }
 
-extension RenderRecorder {
-    /// A recorder for a new host whose root is a `Root`: into `trace`, else
-    /// into the configuration's trace, else none.
-    @usableFromInline
-    package static func forHost<Root>(of root: Root.Type, trace: RenderTrace?) -> RenderRecorder? {
-        guard let trace = trace ?? Runtime.configuration.renderTrace else { return nil }
-        return RenderRecorder(trace: trace, rootType: root)
+extension RenderTrace: RenderTraceTarget {
+    /// A recorder for a new host whose root is a `rootType`.
+    @MainActor
+    package func recorder(forHostOf rootType: Any.Type, rendersEveryNode: Bool) -> any RenderTraceRecorder {
+        RenderTraceHooks(recorder: RenderRecorder(trace: self, rootType: rootType), rendersEveryNode: rendersEveryNode)
     }
 }

@@ -1,3 +1,5 @@
+import Workflow
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
