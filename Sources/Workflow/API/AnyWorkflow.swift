@@ -1,9 +1,5 @@
-/// A type-erased workflow with the given rendering and output types.
-///
-/// `AnyWorkflow` adds no node to the tree (R2): rendered as a child, the node
-/// has the wrapped workflow's concrete type and the key the parent gave, and
-/// the `mapOutput` / `mapRendering` transforms are applied around it. As a
-/// root, it is a Void-state node with the wrapped workflow as its child (R3).
+/// A type-erased workflow. It adds no node (R2): as a child, the node has the
+/// wrapped type and the parent's key; a root is a Void node over it (R3).
 public struct AnyWorkflow<Rendering, Output> {
     @usableFromInline
     let storage: AnyStorage

@@ -16,11 +16,9 @@ public struct AnyWorkflowAction<WorkflowType: Workflow>: WorkflowAction {
             self = base as! AnyWorkflowAction<WorkflowType>
             return
         }
-        // `base.apply` is main-actor code, and `_apply` runs only in
-        // `apply(toState:context:)`, on the main actor: the closure drops
-        // the isolation from its type, which changes nothing in how it is
-        // called, so that `ActionApplyClosure` stays as Swift 5 code knows
-        // it. `base` is unchecked for the same reason: it is used there only.
+        // Run only in `apply`, on the main actor: the cast drops the isolation,
+        // which changes checks, not the call (`base` drops its check too), so
+        // `ActionApplyClosure` keeps its Swift 5 type.
         nonisolated(unsafe) let base = base
         let apply: @MainActor (inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output? = {
             base.apply(toState: &$0, context: $1)
@@ -69,8 +67,7 @@ extension AnyWorkflowAction {
     }
 }
 
-/// What `AnyWorkflowAction.base` holds for a closure-based action: where the
-/// closure was written, for debugging and logs.
+/// A closure-based action's `base`: where the closure was written, for logs.
 struct ClosureAction<WorkflowType: Workflow>: CustomStringConvertible {
     let fileID: StaticString
     let line: UInt

@@ -1,5 +1,4 @@
-// Transforming a child's rendering and output. `mapOutput`, `mapRendering`
-// and `onOutput` add no node (R2); `ignoringOutput()` adds one.
+// Mapping a child; only `ignoringOutput()` adds a node (R2).
 
 extension AnyWorkflowConvertible {
     /// The same workflow with its outputs transformed.
@@ -18,8 +17,7 @@ extension AnyWorkflowConvertible {
         asAnyWorkflow().mapRendering(transform)
     }
 
-    /// Handles each output in the parent: `apply` mutates the parent's state
-    /// and may return the parent's output.
+    /// Turns each output into an action of the parent that runs `apply`.
     @inlinable
     public func onOutput<Parent>(
         _ apply: @escaping (inout Parent.State, Output) -> Parent.Output?
@@ -29,8 +27,7 @@ extension AnyWorkflowConvertible {
         }
     }
 
-    /// Wraps this workflow in a node that swallows its outputs (R2: the wrapper
-    /// takes the parent's key and renders this workflow under the key "").
+    /// The same workflow, its outputs dropped by a node of its own (R2).
     public func ignoringOutput() -> AnyWorkflow<Rendering, Never> {
         OutputBlockingWorkflow(child: self).asAnyWorkflow()
     }

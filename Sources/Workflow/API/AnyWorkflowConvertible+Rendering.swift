@@ -1,10 +1,5 @@
-// Asking for children from a parent's `render`: `rendered(in:)` for children
-// with a rendering, `running(in:)` for those without. The default key is "".
-
 extension AnyWorkflowConvertible {
-    /// Creates or updates the child of this type and key, renders it if
-    /// needed, and returns its rendering. Its outputs are actions of the
-    /// parent. Rendering one (type, key) twice in a pass is a fatal error (R8).
+    /// Renders the child of this type and key; twice in a pass traps (R8).
     @preconcurrency @MainActor @inlinable
     public func rendered<Parent>(
         in context: RenderContext<Parent>,
@@ -13,8 +8,7 @@ extension AnyWorkflowConvertible {
         _renderAsChild(in: context, key: key, outputMap: { $0 })
     }
 
-    /// Creates or updates the child of this type and key and returns its
-    /// rendering; `outputMap` turns its outputs into actions of the parent.
+    /// Renders the child; `outputMap` makes its outputs the parent's actions.
     @preconcurrency @MainActor @inlinable
     public func rendered<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
@@ -24,8 +18,7 @@ extension AnyWorkflowConvertible {
         _renderAsChild(in: context, key: key, outputMap: outputMap)
     }
 
-    /// Creates or updates the child of this type and key and returns its
-    /// rendering. Its outputs are type-erased actions of the parent.
+    /// Renders the child, whose outputs are type-erased actions of the parent.
     @preconcurrency @MainActor @inlinable
     public func rendered<Parent>(
         in context: RenderContext<Parent>,
@@ -44,8 +37,7 @@ extension AnyWorkflowConvertible where Output == Never {
 }
 
 extension AnyWorkflowConvertible where Rendering == Void {
-    /// Runs a child whose rendering is `Void`; `outputMap` turns its outputs
-    /// into actions of the parent.
+    /// Runs a child rendering `Void`; `outputMap` maps its outputs to actions.
     @preconcurrency @MainActor @inlinable
     public func running<Parent, Action: WorkflowAction>(
         in context: RenderContext<Parent>,
@@ -57,8 +49,7 @@ extension AnyWorkflowConvertible where Rendering == Void {
 }
 
 extension AnyWorkflowConvertible where Rendering == Void, Output: WorkflowAction {
-    /// Runs a child whose rendering is `Void` and whose outputs are actions of
-    /// the parent.
+    /// Runs a child rendering `Void` whose outputs are the parent's actions.
     @preconcurrency @MainActor @inlinable
     public func running<Parent>(
         in context: RenderContext<Parent>,

@@ -1,5 +1,4 @@
-/// A value that can take part in a workflow tree as a child: a workflow, an
-/// `AnyWorkflow`, or anything that can turn itself into one.
+/// A value that can be rendered as a child: a workflow, or convertible to one.
 public protocol AnyWorkflowConvertible<Rendering, Output> {
     /// The rendering type of this value's `AnyWorkflow` representation.
     associatedtype Rendering

@@ -1,19 +1,9 @@
-/// What an action can read while it is applied: the node's current workflow
-/// value. Valid only inside the `apply(toState:context:)` call that got it.
-///
-/// The runtimes make one per apply, over the node's workflow value; the
-/// testers make theirs over a backend (see `ApplyContextBackend`).
+/// An action's view of its node's workflow value, valid only in its `apply`.
 public struct ApplyContext<WorkflowType: Workflow> {
-    /// A runtime node's workflow value, borrowed for the apply call; it is
-    /// read only while `epoch` says that call is still running. A pointer
-    /// rather than a copy keeps the context's layout independent of the
-    /// workflow type, so making one costs no metadata look-up even where the
-    /// cascade runs unspecialised.
+    /// The node's workflow value, read while `epoch` is current; a pointer, so
+    /// a context needs no metadata look-up where the cascade is generic.
     @usableFromInline let workflow: UnsafePointer<WorkflowType>?
-    /// Where a tester's context reads from (an `ApplyContextBackendBox` of
-    /// this workflow type); `nil` for a node's context. Typed `AnyObject` for
-    /// the same reason: a generic class here costs a metadata look-up per
-    /// context.
+    /// A tester's `ApplyContextBackendBox`; `AnyObject` for the same reason.
     @usableFromInline let backend: AnyObject?
     @usableFromInline let key: String
     @usableFromInline let epoch: UInt64
@@ -26,8 +16,7 @@ public struct ApplyContext<WorkflowType: Workflow> {
         self.epoch = epoch
     }
 
-    /// A context whose values come from `backend` (the testers). It is not
-    /// tied to an apply call: the backend decides what a read does.
+    /// A tester's context, tied to no apply call: `backend` answers reads.
     package init(backend: any ApplyContextBackend<WorkflowType>) {
         self.workflow = nil
         self.backend = ApplyContextBackendBox(backend)
@@ -44,8 +33,7 @@ public struct ApplyContext<WorkflowType: Workflow> {
         return valueOffTheFastPath(keyPath)
     }
 
-    /// A backend's read, or the trap for a node context used after its apply
-    /// returned. Kept out of line so the runtime's read stays small.
+    /// A backend's read or a stale context's trap, kept off the fast path.
     @usableFromInline
     @inline(never)
     func valueOffTheFastPath<Value>(_ keyPath: KeyPath<WorkflowType, Value>) -> Value {
@@ -57,7 +45,6 @@ public struct ApplyContext<WorkflowType: Workflow> {
     }
 }
 
-/// Holds a tester's backend behind one class reference.
 final class ApplyContextBackendBox<WorkflowType: Workflow> {
     let backend: any ApplyContextBackend<WorkflowType>
 
@@ -66,29 +53,19 @@ final class ApplyContextBackendBox<WorkflowType: Workflow> {
     }
 }
 
-/// The seam for apply contexts that are not a runtime node's: the testers
-/// answer reads from a workflow value they were given, or report that none
-/// was. The runtimes never go through it.
+/// Where a tester's apply context reads; the runtimes never go through it.
 package protocol ApplyContextBackend<WorkflowType> {
     associatedtype WorkflowType: Workflow
 
     subscript<Value>(workflowValue keyPath: KeyPath<WorkflowType, Value>) -> Value { get }
 }
 
-/// The validity of apply contexts: each apply gets a fresh number, and
-/// `current` is the number of the innermost apply running, so a context
-/// checks itself in O(1) without an object per action. Applies nest (an
-/// apply may send to another host's sink, whose cascade applies its own
-/// actions): an apply puts back the number it found when it returns, so the
-/// outer context is valid again once the inner apply is over.
+/// Apply contexts' validity in O(1): each apply gets a new number, valid while
+/// `current`; applies nest (another host's sink), restoring the outer one.
 @usableFromInline
 package enum ApplyEpoch {
-    /// The innermost running apply's number (0 when none runs) and the
-    /// last number given out (numbers are never reused). A tuple of
-    /// literals, not a struct: the user's module then reaches it directly,
-    /// without a call to its initialiser's accessor. Unchecked: read per use
-    /// of an apply context and written per apply, each access one load or
-    /// store (R22: the main queue only).
+    /// A tuple, not a struct: the user's module reaches it with no initialiser
+    /// call. Unchecked: one load or store per access, main queue only (R22).
     @usableFromInline
     @exclusivity(unchecked) nonisolated(unsafe) static var numbers: (current: UInt64, last: UInt64) = (0, 0)
 
@@ -111,8 +88,7 @@ package enum ApplyEpoch {
 }
 
 extension ApplyContext {
-    /// Runs `body` with a context that is valid until `body` returns; the
-    /// context reads `workflow` in place.
+    /// Runs `body` with a context over `workflow`, valid until `body` returns.
     @inlinable
     package static func withContext<Result>(
         workflow: WorkflowType,
@@ -138,13 +114,11 @@ extension ApplyContext {
     }
 }
 
-/// The name code written against the runtime's `@testable` seam uses for
-/// `ApplyContextBackend`.
+/// `ApplyContextBackend`'s name for code using the runtime's `@testable` seam.
 typealias ApplyContextType = ApplyContextBackend
 
 extension ApplyContext {
-    /// A context over `implementation`, for code written against the
-    /// runtime's `@testable` seam.
+    /// A context over `implementation`, for the `@testable` seam.
     static func make<Implementation: ApplyContextType>(
         implementation: Implementation
     ) -> ApplyContext<WorkflowType> where Implementation.WorkflowType == WorkflowType {

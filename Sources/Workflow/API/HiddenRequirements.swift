@@ -1,25 +1,11 @@
-// The hidden requirements of the public protocols, and their defaults.
-//
-// Why they exist: code of this module that is generic over a user's type runs
-// unspecialised, because the user's type lives in another module. A protocol
-// requirement is the one thing that crosses that boundary specialised: the
-// conformance's witness is compiled where the concrete type is known, so a
-// call through the requirement runs code made for that type (no boxing, no
-// generic dispatch inside). Each requirement below exists only to give the
-// runtime such an entry on a hot path.
-//
-// Swift needs a requirement to be declared in the protocol's body; each body
-// declares them on one line, pointing here, and everything else is in this
-// file. They are not for user code: the defaults here are the only witnesses,
-// except where a type of this package gives its own below (and the workers of
-// WorkflowConcurrency and WorkflowCombine, in their HiddenRequirements.swift).
+// The public protocols' hidden requirements, not for user code: each gives the
+// runtime a specialised entry on a hot path, as a witness is compiled where
+// the user's type is known (this module's generic code runs unspecialised).
 
 // MARK: - Rendering a child
 
-// `AnyWorkflowConvertible._renderAsChild`: the entry of the hottest call of a
-// render pass, `rendered(in:)` and its overloads. A concrete `Workflow` goes
-// straight to the runtime with its own type, `AnyWorkflow` opens its box, and
-// only other conformers pay for `asAnyWorkflow()`.
+// `_renderAsChild`, behind `rendered(in:)`, a render pass's hottest call:
+// only conformers that are not workflows pay for `asAnyWorkflow()`.
 
 extension AnyWorkflowConvertible {
     @preconcurrency @MainActor @inlinable
@@ -58,12 +44,8 @@ extension AnyWorkflow {
 
 // MARK: - Render skipping's comparisons (S1, S2)
 
-// `Workflow._renderSkippingEquality` and `_renderSkippingStateEquality`: `==`
-// of two workflow values, or of two states, chosen at the conformance: `==`
-// where the type is `Equatable` there, `nil` otherwise. A conformance the
-// compiler cannot see at that point (a conditional or retroactive
-// `Equatable`) falls back to `Equality`, found once per type at run time.
-// The runtime never asks them of a class.
+// `==` of two workflow values or states the conformance sees as `Equatable`,
+// else `nil` (then `Equality`, found once per type); never asked of a class.
 
 extension Workflow {
     @inlinable
@@ -89,13 +71,9 @@ extension Workflow where State: Equatable {
 
 // MARK: - Sending an action (R13)
 
-// `WorkflowAction._sendToFastRuntime`: a sink made by the fast runtime hands
-// its action in through this requirement, so that the send runs specialised
-// for the action's type; the registration (`ActionSinkTarget`) is a generic
-// class, whose own methods never are. `target` is that registration, typed
-// `AnyObject` because a requirement of a public protocol can only name public
-// types and the registration is the engine's: the registration passes itself,
-// always of exactly this type, which is what makes the unchecked cast sound.
+// A fast-runtime sink sends through this, specialised for the action's type
+// (a generic `ActionSinkTarget` never is). `target` is the sink's registration
+// (internal, hence `AnyObject`), always of this exact type: the cast is sound.
 
 extension WorkflowAction {
     @MainActor @inlinable

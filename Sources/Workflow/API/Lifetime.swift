@@ -1,9 +1,6 @@
-/// The lifetime of a side effect: from the render pass that first ran its key
-/// to the first pass that did not ask for it, or the end of its node (R12).
+/// A side effect's lifetime, until a pass omits its key or node ends (R12).
 ///
-/// Not `final` so that the fast runtime can keep its own bookkeeping in a
-/// subclass (`SideEffectLifetime`), still one object per side effect; every
-/// member is `final`, and no other module can subclass it.
+/// Only the engine's `SideEffectLifetime` subclasses it; members are `final`.
 public class Lifetime {
     /// Whether the lifetime has ended.
     public final var hasEnded: Bool { state.hasEnded }
@@ -14,16 +11,12 @@ public class Lifetime {
         var firstOnEnded: (() -> Void)?
         var moreOnEnded: [() -> Void] = []
     }
-    /// Unchecked: read and written as each side effect starts and ends,
-    /// which a render pass does for every key it no longer asks for. Each
-    /// access reads or stores a value and calls nothing: an action is taken
-    /// out before it runs.
+    /// Unchecked: no access calls anything (an action is taken out to run).
     @exclusivity(unchecked) final var state = State()
 
     @usableFromInline package init() {}
 
-    /// Registers `action` to run when the lifetime ends; actions run once, in
-    /// registration order. Registered after the end, it runs at once.
+    /// Runs `action` once at the end, in registration order; now if it ended.
     public final func onEnded(_ action: @escaping () -> Void) {
         if state.hasEnded {
             action()
@@ -50,8 +43,7 @@ public class Lifetime {
         }
     }
 
-    /// Makes an ended lifetime new again, for the fast runtime's spares
-    /// (`SideEffectLifetimeSpares`): only one nothing else can reach.
+    /// Renews an ended, unshared lifetime (`SideEffectLifetimeSpares`).
     package final func restart() {
         state.hasEnded = false
     }

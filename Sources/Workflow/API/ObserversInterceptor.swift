@@ -1,6 +1,4 @@
-/// Lets an app add observers to every host it creates, or replace them:
-/// each host passes the observers it was given through the shared
-/// interceptor when it is created.
+/// Lets an app add or replace the observers of every host it creates.
 @_spi(WorkflowGlobalObservation)
 public protocol ObserversInterceptor {
     /// The observers a host uses, given the ones it was created with.
@@ -12,15 +10,13 @@ public protocol ObserversInterceptor {
 public enum WorkflowObservation {
     nonisolated(unsafe) private static var interceptor: ObserversInterceptor = PassThroughObserversInterceptor()
 
-    /// The interceptor every host created from now on uses; setting `nil`
-    /// restores the default, which keeps a host's observers as they are.
+    /// The interceptor of hosts made from now on; `nil` restores the default.
     public static var sharedObserversInterceptor: ObserversInterceptor! {
         get { interceptor }
         set { interceptor = newValue ?? PassThroughObserversInterceptor() }
     }
 }
 
-/// The default interceptor: a host keeps the observers it was given.
 private struct PassThroughObserversInterceptor: ObserversInterceptor {
     func workflowObservers(for initialObservers: [WorkflowObserver]) -> [WorkflowObserver] {
         initialObservers
@@ -28,8 +24,7 @@ private struct PassThroughObserversInterceptor: ObserversInterceptor {
 }
 
 extension ChainedWorkflowObserver {
-    /// The one observer of a host created with `observers`, after the shared
-    /// interceptor had its say; nil when there is none.
+    /// A new host's one observer, after the interceptor; nil when none.
     package static func forHost(with observers: [WorkflowObserver]) -> WorkflowObserver? {
         chain(WorkflowObservation.sharedObserversInterceptor.workflowObservers(for: observers))
     }

@@ -1,8 +1,4 @@
-/// The node behind `ignoringOutput()`: renders its child under the key "" and
-/// turns every output of the child into an action that does nothing.
-///
-/// Package-visible so that `RenderTester.expectWorkflowIgnoringOutput` can
-/// expect a child of this type.
+/// `ignoringOutput()`'s node, package-visible for `RenderTester`.
 package struct OutputBlockingWorkflow<Child: AnyWorkflowConvertible>: Workflow {
     package typealias State = Void
     package typealias Output = Never

@@ -1,11 +1,7 @@
 extension RenderContext {
-    /// Runs `action` in a task started the first time a pass asks for `key`;
-    /// later passes that ask for `key` leave the task alone, and the task is
-    /// cancelled when a pass no longer asks for it, the node ends or the host
-    /// goes away (R26). The key rules are those of the `Lifetime` form (R11).
-    ///
-    /// The action runs off the main actor: to change the workflow's state,
-    /// send to a sink from the main actor.
+    /// Runs `action`, off the main actor, in a task started when a pass first
+    /// asks for `key` and cancelled when a pass no longer asks for it or the
+    /// node or host ends (R11, R26).
     ///
     /// ```swift
     /// let sink = context.makeSink(of: Action.self)
@@ -24,8 +20,7 @@ extension RenderContext {
         }
     }
 
-    /// `runSideEffect(key:action:)` with an async action, for a key of a
-    /// concrete type (kept unboxed when it is an `Int` or a `String`).
+    /// The async `runSideEffect(key:action:)`, for a key of a concrete type.
     @inlinable
     public func runSideEffect<Key: Hashable>(key: Key, action: @escaping @Sendable () async -> Void) {
         runSideEffect(hashableKey: key) { lifetime in

@@ -1,27 +1,14 @@
-/// The composition point of a render pass: through it a workflow's `render`
-/// asks for children, runs side effects and declares sinks.
+/// How a workflow's `render` asks for children, side effects and sinks.
 ///
-/// Only the runtime makes one, and it is valid only during the `render` call
-/// that got it (R5): keep the sinks you make, never the context. Using a
-/// context after its `render` returned stops the program with a message
-/// naming the workflow type.
-///
-/// A context is an object, so you may hold it weakly or compare contexts
-/// with `===`. The fast runtime recycles a context for a later render of the
-/// same workflow type only when nothing but the runtime references it; one
-/// you kept stays invalid for good and is never handed out again.
+/// Valid only during its `render` call (R5): keep the sinks, not the context.
 @preconcurrency @MainActor
 public final class RenderContext<WorkflowType: Workflow> {
-    /// What the context is bound to, in one field. Unchecked: read on every
-    /// use of the context during a render, and written only by the runtime's
-    /// pool between renders; no access spans a call.
+    /// Unchecked: written by the pool between renders; no access spans a call.
     @exclusivity(unchecked) @usableFromInline
     var binding: RenderContextBinding
 
-    /// The fast runtime rendering the node while the render runs; nil once
-    /// it returned, and always for a context driven by a backend. Checking
-    /// it is the fast runtime's validity check (R5): a context kept past its
-    /// render may outlive the runtime, and then never reads it.
+    /// The fast runtime while the render runs, else nil: a kept context may
+    /// outlive it, so this is checked before any use of it (R5).
     @inlinable
     var runtime: Unmanaged<FastRuntime>? { binding.runtime }
 
@@ -33,9 +20,7 @@ public final class RenderContext<WorkflowType: Workflow> {
     @inlinable
     var isValid: Bool { binding.isValid }
 
-    /// The node's key, kept once the context outlived its render, so that
-    /// R5's message names it without reading the runtime. Cold: set only
-    /// for a context that a user kept.
+    /// The key, for R5's message, once a user kept the context.
     package var keyAfterRender: String?
 
     /// Another runtime's node (the reference runtime) or a tester's mock.
@@ -48,22 +33,19 @@ public final class RenderContext<WorkflowType: Workflow> {
         self.backend = nil
     }
 
-    /// A context driven by `backend`: another runtime's node, or a tester.
-    /// It is valid until `invalidate()` is called.
+    /// A context driven by `backend`, valid until `invalidate()`.
     package init(backend: any RenderContextBackend<WorkflowType>) {
         self.binding = RenderContextBinding(runtime: nil, node: NodeHandle(id: .none, generation: 0), isValid: true)
         self.backend = backend
     }
 
-    /// Makes a recycled context valid for a render of `node`: the fast
-    /// runtime's pool hands out a context only when nothing else holds it.
+    /// Makes a recycled context, which nothing else holds, valid for `node`.
     @inlinable
     func revalidate(runtime: FastRuntime, node: NodeHandle) {
         binding = RenderContextBinding(runtime: Unmanaged.passUnretained(runtime), node: node, isValid: true)
     }
 
-    /// A context the user kept past its render remembers its node's key,
-    /// for R5's message.
+    /// Remembers the node's key for R5's message, in a kept context.
     @usableFromInline
     func keep(key: String) {
         keyAfterRender = key
@@ -76,10 +58,8 @@ public final class RenderContext<WorkflowType: Workflow> {
         binding.isValid = false
     }
 
-    /// R5 for a context that has no runtime (anymore): it traps unless a
-    /// backend drives it and was not invalidated. A context checks itself
-    /// before it reads anything of a runtime, so one kept past its host
-    /// traps cleanly too.
+    /// R5 for a context with no runtime: traps unless a backend drives it and
+    /// was not invalidated.
     @inlinable @inline(__always)
     func checkValid() {
         if _slowPath(!isValid) {
@@ -92,9 +72,7 @@ public final class RenderContext<WorkflowType: Workflow> {
         RuntimeErrors.contextUsedAfterRender(workflowType: WorkflowType.self, key: keyAfterRender)
     }
 
-    /// Creates or updates the child (type of `workflow`, `key`), renders it if
-    /// needed and returns its rendering; `outputMap` turns its outputs into
-    /// actions of this workflow.
+    /// The child's rendering, made if needed; `outputMap` maps its outputs.
     @inlinable
     func render<Child: Workflow, Action: WorkflowAction>(
         workflow: Child,
@@ -110,8 +88,7 @@ public final class RenderContext<WorkflowType: Workflow> {
         return backendRender(workflow: workflow, key: key, outputMap: outputMap)
     }
 
-    /// `render` for a backend context, or the trap for an invalid one; out
-    /// of line so the fast runtime's path stays small enough to inline.
+    /// A backend's `render` or the trap, out of line so the fast path inlines.
     @usableFromInline @inline(never)
     func backendRender<Child: Workflow, Action: WorkflowAction>(
         workflow: Child,
@@ -122,8 +99,7 @@ public final class RenderContext<WorkflowType: Workflow> {
         return backend.unsafelyUnwrapped.render(workflow: workflow, key: key, outputMap: outputMap)
     }
 
-    /// The node's sink for actions of `actionType` (R13). A sink stays usable
-    /// after the render: send actions to it from your rendering's callbacks.
+    /// The node's sink for actions of `actionType`, usable after render (R13).
     @inlinable
     public func makeSink<Action: WorkflowAction>(of actionType: Action.Type) -> Sink<Action>
         where Action.WorkflowType == WorkflowType
@@ -143,17 +119,14 @@ public final class RenderContext<WorkflowType: Workflow> {
         return backend.unsafelyUnwrapped.makeSink(of: actionType)
     }
 
-    /// Runs `action` the first time `key` is asked for; later passes that ask
-    /// for `key` keep its lifetime, and the first pass that does not ends it
-    /// (R11, R12).
+    /// Runs `action` when `key` is first asked for; see `Lifetime` (R11, R12).
     @inlinable
     public func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void) {
         runSideEffect(hashableKey: key, action: action)
     }
 
-    /// `runSideEffect(key:action:)` for a key of a concrete type, which the
-    /// runtime keeps without boxing it in an `AnyHashable` when it is an
-    /// `Int` or a `String` (the same keys match either way).
+    /// `runSideEffect(key:action:)` for a key of a concrete type: an `Int` or
+    /// `String` is kept unboxed (the same keys match either way).
     @inlinable
     public func runSideEffect<Key: Hashable>(key: Key, action: (Lifetime) -> Void) {
         runSideEffect(hashableKey: key, action: action)
@@ -173,9 +146,7 @@ public final class RenderContext<WorkflowType: Workflow> {
 }
 
 extension RenderContext {
-    /// A sink of events, each turned into an action by `onEvent`, which may
-    /// mutate the state and return an output; a view of the node's
-    /// `AnyWorkflowAction` sink (R14).
+    /// A sink of events that `onEvent` applies to the state (R14).
     public func makeSink<Event>(
         of eventType: Event.Type,
         onEvent: @escaping (Event, inout WorkflowType.State) -> WorkflowType.Output?
@@ -185,8 +156,7 @@ extension RenderContext {
         }
     }
 
-    /// Like `makeSink(of:onEvent:)`, for handlers that also read the
-    /// workflow's current value through the `ApplyContext`.
+    /// Like `makeSink(of:onEvent:)`, with the `ApplyContext` for `onEvent`.
     @_disfavoredOverload
     public func makeSink<Event>(
         of eventType: Event.Type,
@@ -209,8 +179,7 @@ extension RenderContext {
 }
 
 extension RenderContext {
-    /// A context over `implementation`, for code written against the
-    /// runtime's `@testable` seam.
+    /// A context over `implementation`, for the `@testable` seam.
     static func make<Implementation: RenderContextType>(
         implementation: Implementation
     ) -> RenderContext<WorkflowType> where Implementation.WorkflowType == WorkflowType {

@@ -1,7 +1,4 @@
-/// The seam for runtimes other than the fast one, and for testers: the
-/// reference runtime's nodes and `RenderTester`'s mock implement it, and a
-/// `RenderContext` made with `init(backend:)` forwards to it. The fast runtime
-/// never goes through it.
+/// What `RenderContext(backend:)` forwards to: a reference node or a mock.
 @usableFromInline
 @MainActor
 package protocol RenderContextBackend<WorkflowType>: AnyObject {
@@ -19,6 +16,5 @@ package protocol RenderContextBackend<WorkflowType>: AnyObject {
     func runSideEffect(key: AnyHashable, action: (Lifetime) -> Void)
 }
 
-/// The name code written against the runtime's `@testable` seam uses for
-/// `RenderContextBackend`.
+/// `RenderContextBackend`'s name for code using the `@testable` seam.
 typealias RenderContextType = RenderContextBackend

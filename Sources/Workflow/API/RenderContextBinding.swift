@@ -1,5 +1,4 @@
-/// A render context's tie to the render that got it: the runtime and node
-/// (fast runtime only) and whether that render still runs (R5).
+/// A context's tie to its render: runtime and node (fast), validity (R5).
 @usableFromInline
 struct RenderContextBinding {
     @usableFromInline var runtime: Unmanaged<FastRuntime>?

@@ -1,15 +1,9 @@
 /// Receives values, usually actions for a workflow node.
 ///
-/// Sinks made by `RenderContext.makeSink(of:)` address their node through the
-/// runtime (R13): they stay valid while the node lives and declares the
-/// action type, and become silent no-ops afterwards.
-///
-/// A sink may be kept and passed anywhere (it is `Sendable`), but values are
-/// sent on the main actor (R22): from Swift 6 code the compiler checks that,
-/// and for Swift 5 code the runtime does, at each send.
+/// A node's sink works while the node lives and declares its action type
+/// (R13), then does nothing. Send on the main actor (R22).
 public struct Sink<Value>: Sendable {
-    /// One reference (a sink is 8 bytes in a rendering): a runtime
-    /// registration, a closure, or a mapping of another sink.
+    /// One reference, 8 bytes: a registration, a closure or a mapped sink.
     @usableFromInline
     let target: SinkTarget<Value>
 
@@ -24,14 +18,8 @@ public struct Sink<Value>: Sendable {
         self.target = target
     }
 
-    // `send` is declared twice, told apart by the argument's convention
-    // (which a call does not see), one for each language mode of the code
-    // that calls it. Swift 6 code gets a plain main-actor method: a send from
-    // elsewhere does not compile, so the runtime does not check it again.
-    // Swift 5 code gets a `@preconcurrency` one, which it may call from code
-    // the compiler cannot place (a callback of an API without isolation,
-    // `DispatchQueue.main.async`): that one checks the main queue first and
-    // stops the program with R22's message off it.
+    // One `send` per caller language mode, told apart by argument convention;
+    // Swift 5 callers, unchecked by the compiler, get one that checks (R22).
 
     /// Sends `value` into the sink.
     @available(swift, introduced: 6)
@@ -40,8 +28,7 @@ public struct Sink<Value>: Sendable {
         target.receive(value)
     }
 
-    /// Sends `value` into the sink; called off the main queue, it stops the
-    /// program, naming the sink's workflow and key (R22).
+    /// Sends `value`; off the main queue it stops the program (R22).
     @available(swift, obsoleted: 6)
     @preconcurrency @MainActor @inlinable
     public func send(_ value: __shared Value) {

@@ -1,7 +1,4 @@
-/// A sink that mutates the node's state directly, through the node's
-/// `AnyWorkflowAction` sink (R14). It sends on the main actor, as `Sink`
-/// does: checked by the compiler for Swift 6 code, at run time for Swift 5
-/// code (R22).
+/// A sink mutating the node's state (R14), sending on the main actor (R22).
 public struct StateMutationSink<WorkflowType: Workflow>: Sendable {
     @usableFromInline
     let sink: Sink<AnyWorkflowAction<WorkflowType>>
@@ -11,8 +8,7 @@ public struct StateMutationSink<WorkflowType: Workflow>: Sendable {
         self.sink = sink
     }
 
-    // Each `send` is declared once per language mode of its caller, as
-    // `Sink.send` is (see there).
+    // One `send` per language mode of the caller, as for `Sink.send`.
 
     /// Applies `update` to the state.
     @available(swift, introduced: 6)
@@ -21,8 +17,7 @@ public struct StateMutationSink<WorkflowType: Workflow>: Sendable {
         sink.target.receive(Self.action(update))
     }
 
-    /// Applies `update` to the state; off the main queue it stops the
-    /// program (R22).
+    /// Applies `update`; off the main queue it stops the program (R22).
     @available(swift, obsoleted: 6)
     @preconcurrency @MainActor
     public func send(_ update: __shared @escaping (inout WorkflowType.State) -> Void) {
@@ -36,8 +31,7 @@ public struct StateMutationSink<WorkflowType: Workflow>: Sendable {
         sink.target.receive(Self.action { $0[keyPath: keyPath] = value })
     }
 
-    /// Sets the state's value at `keyPath` to `value`; off the main queue it
-    /// stops the program (R22).
+    /// Sets `keyPath` to `value`; stops the program off the main queue (R22).
     @available(swift, obsoleted: 6)
     @preconcurrency @MainActor
     public func send<Value>(_ keyPath: WritableKeyPath<WorkflowType.State, Value>, value: __shared Value) {

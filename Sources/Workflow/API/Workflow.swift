@@ -1,13 +1,7 @@
 /// A workflow: a state machine with props, private state, renderings and outputs.
 ///
-/// The workflow value itself holds the props (its stored properties). The
-/// runtime keeps one node per workflow in the tree: the node owns the `State`,
-/// calls `render(state:context:)` whenever a rendering is needed, and applies
-/// actions sent through sinks to the state.
-///
-/// `render(state:context:)` must be idempotent: the runtime gives no guarantee
-/// of how many times it is called, and the fast runtime skips the calls whose
-/// result cannot have changed (rules S1-S4).
+/// Its stored properties are the props; its node owns the `State`. `render`
+/// must be idempotent: it may run any number of times, or be skipped (S1-S4).
 public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     /// The private state of the workflow's node.
     associatedtype State
@@ -22,13 +16,11 @@ public protocol Workflow<Rendering, Output>: AnyWorkflowConvertible {
     @preconcurrency @MainActor
     func makeInitialState() -> State
 
-    /// Called when the parent renders this workflow again with a new value,
-    /// before the new value's `render`. The default does nothing.
+    /// Runs before `render` when the parent gives a new value; default: no-op.
     @preconcurrency @MainActor
     func workflowDidChange(from previousWorkflow: Self, state: inout State)
 
-    /// Produces a rendering from the current state; asks for children and side
-    /// effects, and declares sinks, through `context`.
+    /// Renders `state`; children, side effects and sinks come from `context`.
     @preconcurrency @MainActor
     func render(state: State, context: RenderContext<Self>) -> Rendering
 

@@ -1,5 +1,4 @@
-/// An action that advances a workflow: applied to its node's state, it may
-/// return an output for the parent.
+/// An action of a workflow: it mutates the state and may return an output.
 public protocol WorkflowAction<WorkflowType> {
     /// The workflow whose state this action applies to.
     associatedtype WorkflowType: Workflow
@@ -17,8 +16,6 @@ public protocol WorkflowAction<WorkflowType> {
 }
 
 extension WorkflowAction {
-    /// The shape of an action's `apply` as a closure: mutate the state, read
-    /// the workflow's current value through the context, return an output for
-    /// the parent or `nil`.
+    /// An action's `apply(toState:context:)` as a closure.
     public typealias ActionApplyClosure = (inout WorkflowType.State, ApplyContext<WorkflowType>) -> WorkflowType.Output?
 }

@@ -37,8 +37,7 @@ public struct WorkflowHierarchyDebugSnapshot: Codable, Equatable, Sendable {
 }
 
 extension WorkflowHierarchyDebugSnapshot {
-    /// The snapshot of one node; `children` come in any order and are sorted
-    /// by key (ties by type name), as the debugger expects.
+    /// One node's snapshot; `children`, in any order, are sorted by key.
     package init(workflowType: Any.Type, state: Any, children: [Child]) {
         self.init(
             workflowType: "\(workflowType)",
@@ -74,13 +73,9 @@ public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
     public indirect enum Source: Equatable, Sendable {
         /// An action sent from outside the tree, through one of the node's sinks.
         case external
-        /// A worker's result. Kept for source compatibility: this runtime
-        /// never reports it, since a worker is a node of its own whose result
-        /// reaches the parent as an output (`subtree`).
+        /// A worker's result. Never reported: a worker is a node (`subtree`).
         case worker
-        /// An action sent by a side effect. Kept for source compatibility:
-        /// this runtime reports such a send as `external`, since a side
-        /// effect sends through an ordinary sink.
+        /// A side effect's action. Never reported: it is `external`.
         case sideEffect
         /// An output of the subtree described.
         case subtree(WorkflowUpdateDebugInfo)
@@ -88,9 +83,7 @@ public struct WorkflowUpdateDebugInfo: Codable, Equatable, Sendable {
 }
 
 extension WorkflowUpdateDebugInfo {
-    /// The info of a cascade. `path` runs from the node that got the action
-    /// up to the root: each node's type and whether the cascade reached it
-    /// through an output (the first node's flag is ignored).
+    /// A cascade's info; `path` runs up from the node that got the action.
     package static func cascade(path: [(workflowType: Any.Type, reachedByOutput: Bool)]) -> WorkflowUpdateDebugInfo {
         var info = WorkflowUpdateDebugInfo(workflowType: "\(path[0].workflowType)", kind: .didUpdate(source: .external))
         for step in path.dropFirst() {
@@ -107,8 +100,7 @@ extension WorkflowUpdateDebugInfo.Kind: Codable {
         case type, source, childUpdate
     }
 
-    /// Writes the kind as a `type` of "didUpdate" or "childDidUpdate",
-    /// beside its source or the child's update.
+    /// Writes a `type` discriminator beside the source or the child's update.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -121,8 +113,7 @@ extension WorkflowUpdateDebugInfo.Kind: Codable {
         }
     }
 
-    /// Reads a kind written by `encode(to:)`; an unknown `type` is a
-    /// decoding error.
+    /// Reads a kind written by `encode(to:)`; an unknown `type` throws.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -142,8 +133,7 @@ extension WorkflowUpdateDebugInfo.Source: Codable {
         case type, debugInfo
     }
 
-    /// Writes the source as a `type` of "external", "worker",
-    /// "side-effect" or "subtree", with the subtree's update for the last.
+    /// Writes a `type` discriminator, and the subtree's update for `subtree`.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -156,8 +146,7 @@ extension WorkflowUpdateDebugInfo.Source: Codable {
         }
     }
 
-    /// Reads a source written by `encode(to:)`; an unknown `type` is a
-    /// decoding error.
+    /// Reads a source written by `encode(to:)`; an unknown `type` throws.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)

@@ -1,5 +1,4 @@
-/// Logging configuration, as upstream. On Linux there is no os_signpost: the
-/// settings are kept and the runtime logs nothing, at no cost.
+/// Logging settings, as upstream; kept, but this runtime logs nothing.
 public enum WorkflowLogging {
     /// What the runtime would log when logging is enabled.
     public struct Config: Sendable {
@@ -37,9 +36,7 @@ public enum WorkflowLogging {
     @_spi(Logging)
     public static let isOSLoggingAllowed = false
 
-    // Unchecked by the compiler, as upstream's settings are: the app sets them
-    // at start-up, and this runtime never reads them (it logs nothing), so
-    // no access of its own can race with the app's.
+    // Unchecked, as upstream's: the runtime never reads it, so never races.
     nonisolated(unsafe) private static var isEnabled = false
 
     /// Enables logging where OS logging is allowed.

@@ -1,6 +1,4 @@
-/// Receives the runtime's events, node by node. Every hook defaults to a
-/// no-op. Several observers given to a host are called in order, and the
-/// completions they return in reverse order (R20).
+/// Receives each node's events; hooks default to no-ops, run in order (R20).
 public protocol WorkflowObserver {
     /// A node started.
     func sessionDidBegin(_ session: WorkflowSession)
@@ -15,16 +13,14 @@ public protocol WorkflowObserver {
         session: WorkflowSession
     )
 
-    /// A node is about to render; the returned closure runs with the rendering
-    /// after its render (and its cleanup) finished.
+    /// A node will render; the returned closure gets the rendering when done.
     func workflowWillRender<WorkflowType: Workflow>(
         _ workflow: WorkflowType,
         state: WorkflowType.State,
         session: WorkflowSession
     ) -> ((WorkflowType.Rendering) -> Void)?
 
-    /// A node got a new workflow value; `state` is the state after
-    /// `workflowDidChange(from:state:)`.
+    /// A node got a new workflow value; `state` is after `workflowDidChange`.
     func workflowDidChange<WorkflowType: Workflow>(
         from oldWorkflow: WorkflowType,
         to newWorkflow: WorkflowType,
@@ -32,16 +28,14 @@ public protocol WorkflowObserver {
         session: WorkflowSession
     )
 
-    /// A node got an action from a sink (not called for actions made from a
-    /// child's output).
+    /// A node got an action from a sink (not from a child's output).
     func workflowDidReceiveAction<Action: WorkflowAction>(
         _ action: Action,
         workflow: Action.WorkflowType,
         session: WorkflowSession
     )
 
-    /// An action is about to be applied; the returned closure runs with the
-    /// new state and the output.
+    /// An action will apply; the returned closure gets its state and output.
     func workflowWillApplyAction<Action: WorkflowAction>(
         _ action: Action,
         workflow: Action.WorkflowType,

@@ -1,5 +1,4 @@
-/// The identity of one node's life: its workflow type, the key its parent
-/// rendered it with, a unique id, and the parent's session.
+/// One node's life: its workflow type, key, unique id and parent session.
 public struct WorkflowSession {
     /// A process-wide unique session id.
     public struct Identifier: Hashable {
@@ -46,8 +45,7 @@ public struct WorkflowSession {
 }
 
 extension WorkflowSession {
-    /// The session of a node of `workflow`'s type, for code written against
-    /// the runtime's `@testable` seam.
+    /// The session of a node of `workflow`'s type, for the `@testable` seam.
     init<WorkflowType: Workflow>(workflow: WorkflowType, renderKey: String, parent: WorkflowSession?) {
         self.init(workflowType: WorkflowType.self, renderKey: renderKey, parent: parent)
     }

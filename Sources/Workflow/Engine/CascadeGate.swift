@@ -1,11 +1,9 @@
 /// When a host may start a cascade (R15, R16): at once when idle, later when
-/// busy with one or during a render pass (unless the sink's own node is
-/// rendering: then never); once the host is released, never again (R10).
-/// The fast runtime sends every cascade, a send or an `update(workflow:)`,
-/// through `submit` (the reference has a gate of its own, written apart).
+/// busy or rendering (never if the sink's own node is rendering), never once
+/// the host is released (R10). The fast runtime's sends and updates all go
+/// through `submit`; the reference has a gate of its own.
 @usableFromInline
 package final class CascadeGate {
-    /// The gate's flags and queue.
     @usableFromInline
     struct State {
         /// A render pass is in progress: sends wait, or are fatal errors when
@@ -13,8 +11,7 @@ package final class CascadeGate {
         @usableFromInline var isRendering = false
         /// A cascade is in progress (applying actions, notifying observers).
         var isBusy = false
-        /// The host was released: nothing more of its work runs, and
-        /// cascades queued or sent from now on are dropped.
+        /// The host was released: its work and any cascade are dropped.
         @usableFromInline var isClosed = false
         /// The cascades waiting, in order.
         var deferred = CascadeQueue()
@@ -29,8 +26,7 @@ package final class CascadeGate {
 
     package init() {}
 
-    /// A render pass is in progress. Set by the runtime around each of its
-    /// render passes.
+    /// Set by the runtime around each of its render passes.
     @inlinable
     package var isRendering: Bool {
         get { state.isRendering }
@@ -41,14 +37,10 @@ package final class CascadeGate {
     @inlinable
     package var isClosed: Bool { state.isClosed }
 
-    /// Starts `cascade` now when idle, then every cascade queued meanwhile,
-    /// in order, each on its own. While busy with a cascade, or during a
-    /// render pass, it queues the closure `queued` makes (R15); during a
-    /// render pass it calls `fail` instead when `targetIsRendering` says
-    /// that the sink's own node is in its `render`.
-    ///
-    /// `queued` is called only when the cascade cannot run now, so that a
-    /// cascade that runs at once allocates no closure.
+    /// Runs `cascade` now when idle, then those queued meanwhile, in order.
+    /// While busy or rendering it queues what `queued` makes (R15), called
+    /// only then so that a cascade run at once allocates no closure; while
+    /// rendering it calls `fail` if `targetIsRendering`.
     @usableFromInline
     package func submit(
         targetIsRendering: () -> Bool,
@@ -74,10 +66,8 @@ package final class CascadeGate {
         }
     }
 
-    /// Runs the cascades queued while the gate was busy or rendering, in
-    /// order, each on its own; then the teardown of a host released
-    /// meanwhile. A host calls it after a render pass that no cascade ran,
-    /// its first, once it can publish.
+    /// Runs the queued cascades in order, then a released host's teardown.
+    /// A host calls it after its first render pass, once it can publish.
     package func runQueued() {
         guard !state.isBusy, !state.isRendering else { return }
         while !state.deferred.isEmpty, !state.isClosed {
@@ -100,9 +90,8 @@ package final class CascadeGate {
         }
     }
 
-    /// The host's release: `teardown` (ending every node and lifetime) runs
-    /// now if the gate is idle, else once the running cascade has unwound,
-    /// so that no code of the host runs on a tree that is gone.
+    /// The host's release: `teardown` runs now if idle, else once the cascade
+    /// has unwound, so no host code runs on a tree that is gone.
     package func close(then teardown: @escaping () -> Void) {
         state.isClosed = true
         if state.isBusy || state.isRendering {
@@ -112,9 +101,8 @@ package final class CascadeGate {
         }
     }
 
-    /// A host's `update(workflow:)` (R19): fatal during a render pass, after
-    /// the current cascade when called from one, else now. `update` gets the
-    /// new workflow value, so that an update run at once allocates nothing.
+    /// `update(workflow:)` (R19): fatal while rendering, queued behind a
+    /// cascade, else now, allocating nothing (`update` takes the value).
     package func submitUpdate<Workflow>(
         of workflow: Workflow,
         _ update: @escaping (Workflow) -> Void

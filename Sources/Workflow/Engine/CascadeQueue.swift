@@ -1,12 +1,7 @@
-/// The cascades waiting behind the running one, oldest first (R15), for both
-/// hosts' gates.
-///
-/// Taking the oldest is O(1): a head index moves along the array instead of
-/// `removeFirst()` shifting every element, so k sends queued behind one
-/// cascade cost O(k), not k²/2 moves. The taken places are given back when
-/// the queue empties, or in one move once they outnumber the waiting ones,
-/// so a queue that never empties (each cascade queueing the next) stays as
-/// long as what waits.
+/// The cascades waiting behind the running one, oldest first (R15). A head
+/// index makes taking the oldest O(1) (k queued sends cost O(k), not k²/2
+/// moves); taken places go when the queue empties or they outnumber the
+/// waiting, so a queue that never empties stays as long as what waits.
 package struct CascadeQueue {
     /// `head..<count` wait; the places before `head` were taken (nil).
     private var cascades: [(() -> Void)?] = []
@@ -16,14 +11,11 @@ package struct CascadeQueue {
 
     package var isEmpty: Bool { head == cascades.count }
 
-    /// How many cascades wait.
     package var count: Int { cascades.count - head }
 
-    /// How many places the queue holds, taken ones included: at most about
-    /// twice what waits.
+    /// Places held, taken ones included: at most about twice what waits.
     var storedCount: Int { cascades.count }
 
-    /// Adds a cascade behind the others.
     package mutating func append(_ cascade: @escaping () -> Void) {
         cascades.append(cascade)
     }
@@ -44,8 +36,7 @@ package struct CascadeQueue {
         return oldest
     }
 
-    /// Takes out the newest cascade; nil if none waits (a fault switch of
-    /// the differential tests runs the queue this way).
+    /// Takes out the newest cascade, for a fault switch; nil if none waits.
     package mutating func popLast() -> (() -> Void)? {
         guard head < cascades.count else { return nil }
         let newest = cascades.removeLast()
@@ -56,9 +47,8 @@ package struct CascadeQueue {
         return newest
     }
 
-    /// Takes out every waiting cascade, oldest first, leaving the queue
-    /// empty: the caller lets go of them once its own state is consistent
-    /// (R24).
+    /// Empties the queue, oldest first: the caller lets go of them once its
+    /// own state is consistent (R24).
     package mutating func removeAll() -> [() -> Void] {
         let waiting = cascades[head...].map { $0.unsafelyUnwrapped }
         cascades = []

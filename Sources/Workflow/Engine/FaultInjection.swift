@@ -1,9 +1,7 @@
 #if DEBUG
-/// Deliberate bugs for the differential tests to catch: each
-/// switch breaks one rule of the fast runtime while it is on. Debug builds
-/// only; release builds contain neither this type nor its hooks. All off by
-/// default; a test turns one on and off again within one synchronous
-/// main-actor body, so no other test ever sees it on.
+/// Deliberate bugs for the differential tests to catch, one rule broken per
+/// switch; debug builds only. A test turns one on and off within one
+/// synchronous main-actor body, so no other test sees it on.
 @usableFromInline
 package enum FaultInjection {
     /// S2 broken: a child that needs rendering is skipped anyway when its
@@ -18,18 +16,15 @@ package enum FaultInjection {
     /// its node while the node lives (hook in `ActionSinkTarget.receive`).
     nonisolated(unsafe) package static var deliverStaleSinkAction = false
 
-    /// S3 broken: a cascade whose root stayed clean publishes nothing, as
-    /// if observers were only told about render passes (hook in
-    /// `FastRuntime.endCascade`).
+    /// S3 broken: a cascade whose root stayed clean publishes nothing (hook
+    /// in `FastRuntime.endCascade`).
     nonisolated(unsafe) package static var publishOnlyAfterRender = false
 
-    /// R24 broken: the host lets go of its replaced rendering at once,
-    /// inside the render pass, so that a deinit it runs meets the pass
+    /// R24 broken: the replaced rendering is released inside the render pass
     /// (hook in `FastRuntime.renderRoot`).
     @usableFromInline nonisolated(unsafe) package static var releaseRenderingInPass = false
 
-    /// R15 broken: sends (and updates) queued while the host was busy run
-    /// newest first instead of in the order they were made (hook in
+    /// R15 broken: queued sends and updates run newest first (hook in
     /// `CascadeGate.runQueued`).
     nonisolated(unsafe) package static var runQueuedNewestFirst = false
 
@@ -37,18 +32,14 @@ package enum FaultInjection {
     /// called last registered first (hook in `HostObservers.deliver`).
     @usableFromInline nonisolated(unsafe) package static var deliverToObserversLastFirst = false
 
-    /// R10, R25 broken: a released host forgets its observers without
-    /// finishing them, so its publisher subscriptions and streams never
-    /// finish (hook in `HostObservers.finishAll`).
+    /// R10, R25 broken: a released host drops its observers unfinished, so
+    /// publishers and streams never finish (hook in `HostObservers.finishAll`).
     nonisolated(unsafe) package static var leaveObserversOpenOnRelease = false
 
-    /// What `keepRemovedSideEffect` keeps alive (a released `Lifetime` would
-    /// end itself in its deinit).
+    /// What `keepRemovedSideEffect` keeps alive: a released `Lifetime` ends.
     nonisolated(unsafe) package static var keptAlive: [Lifetime] = []
 
-    /// Whether a switch is on. The invariant walk stands aside then: the
-    /// switches break the runtime on purpose, for the differential oracle to
-    /// catch (a test turns the walk back on to show it catches them too).
+    /// Whether a switch is on; the invariant walk then defers to the oracle.
     package static var isAnySwitchOn: Bool {
         skipDirtyChild || keepRemovedSideEffect || deliverStaleSinkAction || publishOnlyAfterRender
             || releaseRenderingInPass || runQueuedNewestFirst || deliverToObserversLastFirst

@@ -17,32 +17,25 @@ public final class HostObservation {
         action?()
     }
 
-    /// Released on another queue, the observation ends on the main queue,
-    /// soon after: its host's observer list belongs to the main queue.
+    /// Released elsewhere, it ends soon after on the main queue, its list's.
     deinit {
         guard let action = onCancel else { return }
         MainQueue.run(action)
     }
 }
 
-/// A host's list of observers of one kind of value (renderings or outputs),
-/// called synchronously in registration order.
-///
-/// A delivery round is linear in the number of observers: each entry
-/// carries its own cancelled flag, which the round reads, rather than being
-/// looked for in the list. The list is sorted by ID (IDs grow), so that a
-/// cancel finds its entry by a binary search.
+/// A host's observers of renderings or outputs, called synchronously in order
+/// of registration. A round reads each entry's cancelled flag (linear); a
+/// cancel finds its entry by binary search, the IDs growing.
 @usableFromInline @MainActor
 package final class HostObservers<Value> {
-    /// One observer. A class, so that a round running on a copy of the list
-    /// sees a cancel made meanwhile.
+    /// A class, so that a round running on a copy sees a cancel made meanwhile.
     @usableFromInline
     final class Entry {
         @usableFromInline let body: (Value) -> Void
         let finish: (() -> Void)?
         let id: UInt64
-        /// Unchecked: set and read on the main queue only, never across a
-        /// call (R22).
+        /// Unchecked: on the main queue only (R22), never across a call.
         @exclusivity(unchecked) @usableFromInline var isCancelled = false
 
         init(id: UInt64, body: @escaping (Value) -> Void, finish: (() -> Void)?) {
@@ -52,12 +45,9 @@ package final class HostObservers<Value> {
         }
     }
 
-    /// Unchecked: read by the host's specialised code at the end of every
-    /// cascade, and by the deinit. Every access is on the main queue, the
-    /// methods' (main-actor code) and the deinit's, which runs when the
-    /// host, the one owner, is released there (R22); no access spans a call:
-    /// a delivery round runs on a copy, and removed closures go only after
-    /// the list is consistent (R24).
+    /// Unchecked (read by the host's specialised code and the deinit): all on
+    /// the main queue, where the host, the one owner, is released (R22); none
+    /// spans a call: rounds run on a copy, closures go later (R24).
     @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var entries: [Entry] = []
     private var nextID: UInt64 = 0
 
@@ -76,9 +66,8 @@ package final class HostObservers<Value> {
         }
     }
 
-    /// Forgets the observer `id`. Its closures go only once the list is
-    /// consistent: they may hold the last reference to the host, whose
-    /// teardown empties this list (R24). A round running now skips it.
+    /// Its closures go once the list is consistent: they may hold the last
+    /// reference to the host, whose teardown empties this list (R24).
     private func remove(_ id: UInt64) {
         guard let index = position(of: id) else { return }
         let removed = entries.remove(at: index)
@@ -86,8 +75,7 @@ package final class HostObservers<Value> {
         keepingAlive(removed) {}
     }
 
-    /// Where the observer `id` is, if still registered: a binary search, the
-    /// IDs growing along the list.
+    /// The index of the observer `id`, if still registered.
     func position(of id: UInt64) -> Int? {
         var low = 0
         var high = entries.count
@@ -120,13 +108,11 @@ package final class HostObservers<Value> {
         keepingAlive(finished) {}
     }
 
-    /// Calls every observer still registered, in order. Specialised, at
-    /// the end of every cascade.
+    /// Calls every observer still registered, in order, at each cascade's end.
     @inlinable
     package func deliver(_ value: Value) {
-        // A copy: an observer may cancel (itself or another) or register
-        // one; the copy keeps the closures of the ones cancelled until the
-        // round is over (R24), and one added meanwhile waits for the next.
+        // A copy: an observer may cancel or register one; the copy keeps the
+        // cancelled closures to the round's end (R24), and one added waits.
         let round = entries
         #if DEBUG  // fault injection (differential tests): the last registered first
         if FaultInjection.deliverToObserversLastFirst {

@@ -1,20 +1,10 @@
 /// The runtime's one way out to what drives its root (a `WorkflowHost`, or
-/// the testable seam's `WorkflowNode`): the end of every cascade (R18), after
-/// the runtime decided whether the root renders and the rendering is
-/// published (S1, S3).
-///
-/// Ownership runs one way: the host owns its port, the port owns the
-/// runtime, and the runtime refers to its port without owning it. The
-/// runtime reaches the port only while a cascade, an update or the first
-/// render of that host runs, and the host lives through each of those (a
-/// host released meanwhile is held by its gate until the cascade has
-/// unwound), so the reference is never left dangling: no cycle, nothing to
-/// break by hand.
-///
-/// The end of a cascade is a function a subclass's `@inlinable` initializer
-/// makes. `WorkflowHost` calls that initializer where the root's type is
-/// known, so the function runs specialised for that type, as the children
-/// below the root do.
+/// the testable seam's `WorkflowNode`): the end of every cascade (R18), once
+/// the runtime decided whether the root renders and publishes (S1, S3).
+/// The host owns its port and the port its runtime, which reaches the port,
+/// unowned, only while a step of that host runs; the gate holds a host
+/// released meanwhile until the cascade unwound: no dangling, no cycle.
+/// `end` is made where the root's type is known, so it runs specialised.
 @usableFromInline @MainActor
 class HostPort {
     /// Called with this port, never capturing it.
@@ -30,9 +20,8 @@ class HostPort {
         fatalError("abstract")
     }
 
-    /// `releaseByHost()` from the host's deinit, which has checked the main
-    /// queue (R22). Not generic, unlike the host: its closure allocates
-    /// nothing.
+    /// From the host's deinit, which checked the main queue (R22). Not
+    /// generic, unlike the host: its closure allocates nothing.
     nonisolated static func releaseFromDeinit(_ port: HostPort) {
         MainQueue.assumeMainActor(port) { $0.releaseByHost() }
     }

@@ -4,35 +4,27 @@ import Combine
 import OpenCombine
 #endif
 
-/// What `renderingPublisher` and `outputPublisher` publish: the values one
-/// host observer list delivers, each subscriber as an entry of that list,
-/// so publishers, `observeRenderings` / `observeOutputs` and the streams
-/// share one delivery path and order (R25). A host no one subscribed to
-/// has no entry and pays nothing.
+/// The host publishers: each subscriber is a host observer list entry, so all
+/// share one delivery path and order (R25); with none, the host pays nothing.
 package struct HostPublisher<Value>: Publisher {
     package typealias Output = Value
     package typealias Failure = Never
 
     /// Weak: a publisher kept past its host finishes its subscribers at once.
     private weak var observers: HostObservers<Value>?
-    /// The value a new subscriber gets first (the host's current rendering),
-    /// or nil for a publisher without replay (outputs).
+    /// What a new subscriber gets first (the rendering); nil: no replay.
     private let current: (() -> Value?)?
 
-    /// `current` nil: no replay, a value delivered when the subscriber asked
-    /// for none is dropped (as a passthrough subject does). Otherwise the
-    /// subscriber first gets `current()`, and an undemanded value waits,
-    /// the newest replacing older ones (as a current-value subject does).
+    /// Without `current` an undemanded value is dropped (a passthrough
+    /// subject); with it, the newest one waits (a current-value subject).
     package init(observers: HostObservers<Value>, current: (() -> Value?)?) {
         self.observers = observers
         self.current = current
     }
 
     package func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-        // Unchecked: Combine hands subscribers, and the publisher's
-        // closures, from queue to queue by contract (a subscriber accepts
-        // calls from whatever queue its publisher uses) and predates
-        // `Sendable`; here they are used on the main queue only.
+        // Unchecked: Combine predates `Sendable` and moves subscribers across
+        // queues by contract; here they are used on the main queue only.
         let observers = observers
         nonisolated(unsafe) let current = current
         nonisolated(unsafe) let subscriber = subscriber
@@ -43,14 +35,10 @@ package struct HostPublisher<Value>: Publisher {
     }
 }
 
-/// One subscriber's entry in a host observer list. Confined to the main
-/// queue (R22): a request or cancel from elsewhere is carried there, so the
-/// delivery path takes no lock.
-///
-/// The subscriber is reached through closures rather than a stored generic
-/// value: publishers are type-erased, so this code runs unspecialised, and a
-/// closure's fixed layout spares the delivery path the runtime's metadata
-/// look-ups that an optional of the subscriber's type would make.
+/// One subscriber's entry in a host observer list, confined to the main queue
+/// (R22): a request or cancel from elsewhere goes there, so delivery takes no
+/// lock. Unspecialised, it holds the subscriber in closures, whose fixed
+/// layout spares the metadata look-ups an optional of its type would need.
 @MainActor
 final class HostSubscription<Value>: Subscription {
     private typealias Receive = (Value) -> Subscribers.Demand
@@ -69,8 +57,7 @@ final class HostSubscription<Value>: Subscription {
         self.keepsNewest = keepsNewest
     }
 
-    /// Registers `subscriber` with `observers`; with no host left (the list
-    /// is gone, or `current` finds no host), it is finished at once.
+    /// Registers `subscriber`; with no host left, it is finished at once.
     static func attach<Downstream: Subscriber>(
         _ subscriber: Downstream,
         to observers: HostObservers<Value>?,
@@ -115,15 +102,13 @@ final class HostSubscription<Value>: Subscription {
         }
     }
 
-    /// A value from the host: to the subscriber if it asked for one, else
-    /// kept (rendering) or dropped (output).
+    /// To the subscriber if it asked for one, else kept (rendering) or dropped.
     private func deliver(_ value: Value) {
         guard let receive else { return }
         guard demand > .none else {
             if keepsNewest {
-                // Swapped in: the rendering kept before may hold the last
-                // reference to an object whose deinit cancels this
-                // subscription (R24).
+                // Swapped in: the old rendering may hold the last reference
+                // to an object whose deinit cancels this subscription (R24).
                 var replaced: Value? = value
                 swap(&pending, &replaced)
                 keepingAlive(replaced) {}

@@ -1,15 +1,10 @@
-/// A `WorkflowHost`'s port, and everything the host runs apart from the
-/// handle the user holds: the runtime, the observers and the debugger. At
-/// the end of a cascade it renders the root if due, then publishes the
-/// rendering (S3), the root's output and the debugger's update, in that
-/// order (R17, R18), as upstream's `handle(output:)` does.
-///
-/// The handle's release is the host's end (R10). The user may release it
-/// from code the host itself is running (an apply, an output map, an
-/// observer hook, a rendering or output observer, an `onEnded`), so nothing
-/// of the host runs on the handle: the gate holds the port until the
-/// running cascade has unwound, the cascade stops at its next step once the
-/// gate is closed, and the tree ends then.
+/// A `WorkflowHost`'s port: the runtime, observers and debugger behind the
+/// user's handle. At a cascade's end it renders the root if due, then
+/// publishes the rendering (S3), the output and the debugger's update, in
+/// that order (R17, R18), as upstream's `handle(output:)` does. The handle's
+/// release is the host's end (R10), maybe from code the host is running, so
+/// nothing runs on the handle: the gate holds the port until the cascade,
+/// which stops at its next step, has unwound; the tree ends then.
 @usableFromInline
 final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
     @usableFromInline let debugger: WorkflowDebugger?
@@ -29,16 +24,14 @@ final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
         }
     }
 
-    /// The end of a cascade (R18) or of an update (R19); the first render
-    /// only renders. A step after the host's release does not run.
+    /// R18, R19 (the first render only renders); nothing after a release.
     @inlinable
     func publish(_ result: CascadeResult) {
         if result.rendersRoot {
             renderRoot()
         }
         guard result.source != .firstRender, !isReleased else { return }
-        // Without observers the rendering is not even read: no copy, no
-        // retain and release of what it holds.
+        // Without observers the rendering is not read: no copy, no retain.
         if result.publishesRendering, !renderingObservers.isEmpty {
             renderingObservers.deliver(rendering)
         }
@@ -63,9 +56,8 @@ final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
         )
     }
 
-    /// Starts the tree and renders it once; then, as the host can render and
-    /// publish, the debugger hears of the first render (R21) and what that
-    /// render queued runs (R15), as on the reference.
+    /// Starts and renders the tree; then the debugger hears of it (R21) and
+    /// what the render queued runs (R15), as on the reference.
     @usableFromInline
     func start(_ workflow: WorkflowType) {
         runtime.startTree(root: workflow, key: "", parentSession: nil, port: self)
@@ -79,8 +71,7 @@ final class PublishingPort<WorkflowType: Workflow>: RootPort<WorkflowType> {
         runtime.gate.submitUpdate(of: workflow) { [self] in runtime.updateRoot(to: $0, publishes: true) }
     }
 
-    /// The handle was released: the tree ends now, or once the running
-    /// cascade has unwound.
+    /// The handle's release: the tree ends now, or once the cascade unwound.
     func release() {
         runtime.gate.close { [self] in tearDown() }
     }

@@ -1,21 +1,16 @@
-/// A `HostPort` for a root of type `WorkflowType`: the runtime it owns, the
-/// root's store, the route the root's outputs wait in, and the root's
-/// rendering and render pass. Its members are final: called from a subclass's specialised
-/// code, they are specialised too, not reached through the class's table.
+/// A `HostPort` for a `WorkflowType` root. Its members are final: called from
+/// a subclass's specialised code, they are specialised too.
 @usableFromInline
 class RootPort<WorkflowType: Workflow>: HostPort {
     @usableFromInline final let runtime: FastRuntime
     /// The store the root's values are in, made here: its type's first.
     @usableFromInline final let rootStore: NodeStore<WorkflowType>
-    /// The root's slot: the first of a store made for it (`startTree`
-    /// checks it).
+    /// The first of a store made for the root (`startTree` checks it).
     @inlinable static var rootSlot: StoreSlot { StoreSlot(position: 0) }
-    /// Where the root's outputs wait for the end of their cascade; nil when
-    /// it has none.
+    /// Where the root's outputs wait for their cascade's end; nil if none.
     @usableFromInline final let rootRoute: RootRoute<WorkflowType.Output>?
-    /// Reads `rendering`, made here so that it is specialised for the root's
-    /// type: code that is generic over the host (a wrapper, a harness)
-    /// reads the rendering through it without a type look-up.
+    /// Reads `rendering`, specialised here, so code generic over the host (a
+    /// wrapper, a harness) reads it without a type look-up.
     @usableFromInline final let readRendering: (RootPort<WorkflowType>) -> WorkflowType.Rendering
 
     @inlinable

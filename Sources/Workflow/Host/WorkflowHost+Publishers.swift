@@ -5,13 +5,10 @@ import OpenCombine
 #endif
 
 extension WorkflowHost {
-    /// The host's renderings as a publisher: a subscriber gets the current
-    /// rendering first, then every rendering the host publishes (S3), and
-    /// finishes when the host goes away. Use `dropFirst()` for changes only.
-    ///
-    /// Through Combine on Apple platforms and OpenCombine on Linux. Values
-    /// arrive on the main queue, in the order of R25; a value published
-    /// while the subscriber has no demand waits, only the newest kept.
+    /// The host's renderings as a publisher: the current one, then each one
+    /// the host publishes (S3), until it goes away (`dropFirst()` for changes
+    /// only). Through Combine (OpenCombine on Linux), on the main queue in the
+    /// order of R25; without demand only the newest waits.
     public var renderingPublisher: AnyPublisher<WorkflowType.Rendering, Never> {
         HostPublisher(observers: port.renderingObservers, current: { [weak port] in
             guard let port, !port.isReleased else { return nil }
@@ -19,11 +16,9 @@ extension WorkflowHost {
         }).eraseToAnyPublisher()
     }
 
-    /// The root's outputs as a publisher: every output from the moment of
-    /// subscription, in order, after the rendering of its cascade (R17),
-    /// with no replay; it finishes when the host goes away. An output that
-    /// arrives while the subscriber has no demand is dropped, as a
-    /// passthrough subject drops it.
+    /// The root's outputs as a publisher: every output from subscription on,
+    /// in order, after its cascade's rendering (R17), with no replay,
+    /// finishing when the host goes away. Without demand an output is dropped.
     public var outputPublisher: AnyPublisher<WorkflowType.Output, Never> {
         HostPublisher(observers: port.outputObservers, current: nil).eraseToAnyPublisher()
     }

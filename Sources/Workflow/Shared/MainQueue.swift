@@ -1,11 +1,8 @@
 import Dispatch
 
-/// Rule R22: all runtime work happens on the main queue.
-///
-/// The check reads a queue-specific value rather than calling
-/// `dispatchPrecondition`, which allocates on every call on Linux, and rather
-/// than `Thread.isMainThread`, which is false for main-actor code under Swift
-/// Testing on Linux.
+/// Rule R22: all runtime work happens on the main queue. Checked by a
+/// queue-specific value: on Linux `dispatchPrecondition` allocates per call,
+/// and `Thread.isMainThread` is false for main-actor code under Swift Testing.
 @usableFromInline
 package enum MainQueue {
     private static let key: DispatchSpecificKey<Bool> = {
@@ -19,9 +16,7 @@ package enum MainQueue {
         DispatchQueue.getSpecific(key: key) == true
     }
 
-    /// Stops the program when called off the main queue, with a message
-    /// naming `use` (the workflow type and key involved). `fatalError`
-    /// rather than `precondition`, whose message optimised builds drop.
+    /// Stops the program off the main queue, naming `use` even when optimised.
     @usableFromInline
     package static func check(_ use: @autoclosure () -> String) {
         guard isOnMainQueue else {
@@ -38,19 +33,12 @@ package enum MainQueue {
         }
     }
 
-    /// Runs `body(value)`, main-actor code, from code the compiler cannot
-    /// place but that runs on the main queue, the main actor's executor: a
-    /// branch that `isOnMainQueue` chose, or a deinit that runs there. Unlike
-    /// `MainActor.assumeIsolated` it checks nothing itself (the caller did),
-    /// which keeps it free on the paths that use it. `body` is escaping and
-    /// gets what it works on as its argument, so that a closure literal
-    /// captures nothing and is not allocated (in a generic context it would
-    /// capture the type's metadata: call it from a non-generic one).
+    /// Runs main-actor `body(value)` where the caller knows it is on the main
+    /// queue, checking nothing. Passing `value` lets a closure literal capture
+    /// nothing: call it from non-generic code, or it captures metadata.
     @inlinable @inline(__always)
     package static func assumeMainActor<Value>(_ value: Value, _ body: @escaping @MainActor (Value) -> Void) {
-        // Sound: the caller runs on the main queue. A main-actor function
-        // type differs from a plain one only in what the compiler checks,
-        // not in how it is called.
+        // Sound: main-actor isolation changes what is checked, not the call.
         unsafeBitCast(body, to: ((Value) -> Void).self)(value)
     }
 }

@@ -1,5 +1,4 @@
-/// The fatal errors of both runtimes, worded once so that both say the same
-/// thing: each names the workflow type and the key involved.
+/// Both runtimes' fatal errors, worded once; each names the type and key.
 @usableFromInline
 package enum RuntimeErrors {
     /// R8: the same (type, key) asked for twice in one render pass.
@@ -8,13 +7,11 @@ package enum RuntimeErrors {
         fatalError("Duplicate child: \(parentType) rendered the child workflow \(childType) with key \"\(MessageExcerpt.of(key))\" twice in one render pass; give each child of one type a unique key.")
     }
 
-    /// The same side-effect key run twice in one render pass.
     package static func duplicateSideEffect(workflowType: Any.Type, key: AnyHashable) -> Never {
         fatalError("Duplicate side effect: \(workflowType) ran the side effect with key \"\(MessageExcerpt.of(key.base))\" twice in one render pass; give each side effect of one node a unique key.")
     }
 
-    /// A tree holds at most `limit` workflow types: a node records its type
-    /// in 16 bits.
+    /// At most `limit` workflow types per tree: a node's type takes 16 bits.
     @usableFromInline
     package static func tooManyWorkflowTypes(_ type: Any.Type, limit: Int) -> Never {
         fatalError("A WorkflowHost runs at most \(limit) workflow types in one tree; \(type) would be one more. Share one workflow type among the nodes that differ only in their values.")
@@ -31,9 +28,7 @@ package enum RuntimeErrors {
         fatalError("The RenderContext of \(workflowType) (key \"\(MessageExcerpt.of(key))\") was used outside the render(state:context:) call that got it, or while one of its children rendered. Use a context only in its own render call, never in a child's; make sinks there and keep the sinks, never the context.")
     }
 
-    /// R5: a render context used after the render that got it returned.
-    /// The context checks this itself, before reading anything of the
-    /// runtime, which may be gone.
+    /// R5: a render context used after its render returned.
     @usableFromInline
     package static func contextUsedAfterRender(workflowType: Any.Type, key: String?) -> Never {
         let node = key.map { " (key \"\(MessageExcerpt.of($0))\")" } ?? ""

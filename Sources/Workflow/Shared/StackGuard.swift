@@ -6,37 +6,24 @@ import Glibc
 import Musl
 #endif
 
-/// A named stop before a deep tree overflows the stack. Rendering recurses
-/// once per level of the tree (R4), and an overflow would end the process
-/// with a bare SIGSEGV; before each node renders, both runtimes look whether
-/// the stack has reached its last `reserve` bytes and stop with a message
-/// instead. One unsigned comparison, `address &- end < reserve`, which is
-/// also false for an address outside the stack (a sanitizer's fake frame).
+/// A named stop, not a bare SIGSEGV, when a deep tree overflows the stack:
+/// before each level (R4) renders, both runtimes check its last `reserve`
+/// bytes with one compare, false too off the stack (a sanitizer's frame).
 @usableFromInline
 package enum StackGuard {
-    /// What is kept free at the stack's end: one level's frames (its
-    /// `render` and the runtime's own, checked again at the next level) and
-    /// the fatal error's own work. A single level using more than this can
-    /// still overflow: the check runs between levels, not inside `render`.
+    /// Room for a level's frames and the fatal error (checked between levels).
     @usableFromInline
     package static let reserve: UInt = 256 * 1024
 
-    /// The stack end found last, and the thread whose stack it is, then
-    /// those of a few threads before it: the main queue can be drained by
-    /// threads other than the process's main thread, in turn (Swift Testing
-    /// on Linux). Read before every top-level render pass (R22: main queue
-    /// only). Checked, at no cost in an optimised build for the first:
-    /// private, and no access to it calls anything, so the compiler proves
-    /// every access exclusive and drops the check.
+    /// The last thread's stack end, then a few before: the main queue may be
+    /// drained by other threads in turn (Swift Testing on Linux). Main queue
+    /// only (R22); the compiler proves `found`'s accesses exclusive.
     nonisolated(unsafe) private static var found: (thread: pthread_t, end: UInt)?
     nonisolated(unsafe) private static var foundBefore: [(thread: pthread_t, end: UInt)] = []
 
-    /// How many threads' stack ends are remembered besides the last.
     private static let rememberedBefore = 8
 
-    /// The lowest address of this thread's stack; 0 where it is unknown,
-    /// which turns the check off. Remembered per thread, for the last few
-    /// threads: asking the system reads a file on Linux.
+    /// The lowest address of this thread's stack, or 0; cached (a file read).
     package static func currentStackEnd() -> UInt {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
         let thread = pthread_self()
@@ -48,8 +35,7 @@ package enum StackGuard {
     }
 
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-    /// `currentStackEnd` on another thread than the last: remembered, or
-    /// asked of the system; the last one's moves to the ones before.
+    /// The end on a thread other than the last, remembered or asked for.
     private static func stackEndAfterSwitch(to thread: pthread_t) -> UInt {
         let end: UInt
         if let index = foundBefore.firstIndex(where: { pthread_equal($0.thread, thread) != 0 }) {
@@ -66,8 +52,7 @@ package enum StackGuard {
     }
     #endif
 
-    /// Whether a frame at the caller's depth is within `reserve` bytes of
-    /// `end`.
+    /// Whether the caller's frame is within `reserve` bytes of `end`.
     @inlinable @inline(__always)
     package static func isNearEnd(_ end: UInt) -> Bool {
         currentDepthAddress() &- end < reserve
@@ -80,14 +65,10 @@ package enum StackGuard {
         return top > size ? top - size : nil
     }
     #elseif canImport(Glibc) || canImport(Musl)
-    /// Read from the kernel's list of this process's mappings, as glibc's
-    /// `pthread_getattr_np` (which Swift's Glibc module leaves out) does for
-    /// the main thread. The mapping that holds this frame is a thread's
-    /// stack, mapped whole. The process's main stack (a run of adjacent
-    /// mappings marked `[stack]` or holding the program's arguments, which
-    /// is how valgrind's shows) grows on demand: down to its size limit, and
-    /// never into the kernel's guard gap above the mapping below it. Nil
-    /// when the frame is in no mapping: the check is then off.
+    /// Read from /proc/self/maps, as glibc's `pthread_getattr_np` (not in
+    /// Swift's Glibc) does; nil, and no check, outside any mapping. A thread's
+    /// stack is mapped whole; the main stack (mappings marked `[stack]` or
+    /// holding the arguments, as under valgrind) grows to its limit or gap.
     private static func lowestAddress(of _: pthread_t) -> UInt? {
         guard let maps = fopen("/proc/self/maps", "r") else { return nil }
         defer { fclose(maps) }
@@ -96,9 +77,7 @@ package enum StackGuard {
         defer { free(line) }
         let here = currentDepthAddress()
         let arguments = UInt(bitPattern: CommandLine.unsafeArgv)
-        // The end of the run of adjacent mappings read last, and the end of
-        // the mapping before that run; once the frame's mapping is found,
-        // the run grows upward only.
+        // Ends of the last run of adjacent mappings and of the mapping below.
         var runEnd: UInt = 0
         var belowRun: UInt = 0
         var frameStart: UInt?
@@ -132,8 +111,7 @@ package enum StackGuard {
         return max(runEnd - UInt(limit.rlim_cur), floor)
     }
 
-    /// The kernel's default gap kept free below a growing stack
-    /// (`stack_guard_gap`, 256 pages).
+    /// The kernel's default `stack_guard_gap` (256 pages) below a stack.
     private static var guardGap: UInt { 1 << 20 }
 
     #if canImport(Glibc)

@@ -1,11 +1,6 @@
-// Swift 6 mode checks the executor at the start of every main-actor closure
-// that it passes to a function of a module built in Swift 5 mode, the
-// standard library included (dynamic actor isolation): a call on every use,
-// even of an empty closure. The runtime's own main-actor code is on the main
-// actor by construction (R22), so on its hot paths it passes its closures
-// through the functions below instead: functions of this module, which the
-// compiler knows to keep their closures on the caller's executor, forward
-// them to the standard library without the check.
+// Swift 6 checks the executor on entry to each main-actor closure passed to a
+// Swift 5 module (the standard library too). Being on the main actor (R22),
+// the runtime's hot paths forward their closures through these, unchecked.
 
 extension Unmanaged {
     /// `_withUnsafeGuaranteedRef(_:)`, without an executor check.
@@ -15,8 +10,7 @@ extension Unmanaged {
     }
 }
 
-/// `withExtendedLifetime(_:_:)`, without an executor check. With an empty
-/// body it releases `value` here, not earlier.
+/// `withExtendedLifetime(_:_:)` unchecked: even an empty body holds `value`.
 @inlinable @inline(__always)
 package func keepingAlive<Value, Result>(_ value: Value, _ body: () throws -> Result) rethrows -> Result {
     try withExtendedLifetime(value, body)

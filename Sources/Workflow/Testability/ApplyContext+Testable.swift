@@ -1,9 +1,7 @@
-// Members that code written against the runtime's `@testable` seam uses on
-// actions and their contexts.
+// Members of actions and contexts for code using the `@testable` seam.
 
 extension ApplyContext {
-    /// The workflow value a runtime context reads, while its apply runs; nil
-    /// once the apply returned, and for a tester's context.
+    /// A runtime context's workflow value while its apply runs, else nil.
     var concreteStorage: WorkflowType? {
         guard let workflow, epoch == ApplyEpoch.current else { return nil }
         return workflow.pointee
@@ -11,15 +9,13 @@ extension ApplyContext {
 }
 
 extension WorkflowAction {
-    /// Applies the action with a context that has no workflow value: for
-    /// actions that do not read one (a read traps).
+    /// Applies the action with a context whose workflow value read traps.
     @preconcurrency @MainActor
     func apply(toState state: inout WorkflowType.State) -> WorkflowType.Output? {
         apply(toState: &state, context: ApplyContext(backend: NoWorkflowValue<WorkflowType>()))
     }
 }
 
-/// The backend of a context made without a workflow value.
 private struct NoWorkflowValue<WorkflowType: Workflow>: ApplyContextBackend {
     subscript<Value>(workflowValue keyPath: KeyPath<WorkflowType, Value>) -> Value {
         fatalError("ApplyContext<\(WorkflowType.self)> has no workflow value: the action was applied with apply(toState:) alone.")

@@ -1,7 +1,4 @@
-/// What a host gives every node: its observer, its debugger and the runtime
-/// configuration it was created with. The runtimes here keep these on the
-/// runtime itself; this type exists for code written against the runtime's
-/// `@testable` seam (a `WorkflowNode` is made with one).
+/// What a host gives its nodes, for the `@testable` seam's `WorkflowNode`.
 struct HostContext {
     let observer: WorkflowObserver?
     let debugger: WorkflowDebugger?
@@ -17,8 +14,7 @@ struct HostContext {
         self.runtimeConfig = runtimeConfig
     }
 
-    /// `body`'s value when there is a debugger, so that debug information is
-    /// built only for one.
+    /// `body`'s value, built only when there is a debugger.
     func ifDebuggerEnabled<Value>(_ body: () -> Value) -> Value? {
         debugger == nil ? nil : body()
     }

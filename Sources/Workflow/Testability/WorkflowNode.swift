@@ -1,14 +1,6 @@
-/// A workflow tree driven by hand, for code written against the runtime's
-/// `@testable` seam: `render()` renders it when asked, and each cascade an
-/// action starts ends with `onOutput` (the root's output, if any, and the
-/// debug information when there is a debugger) instead of a render pass.
-///
-/// It runs the fast runtime, as `WorkflowHost` does, with the root as its
-/// one node of `WorkflowType`. Its sinks work as soon as a render returned,
-/// so `enableEvents()` has nothing to do.
+/// A fast-runtime tree driven by hand (`render()`), for the `@testable` seam.
 @preconcurrency @MainActor
 final class WorkflowNode<WorkflowType: Workflow> {
-    /// What a cascade produced.
     struct Output {
         var outputEvent: WorkflowType.Output?
         var debugInfo: WorkflowUpdateDebugInfo?
@@ -50,13 +42,11 @@ final class WorkflowNode<WorkflowType: Workflow> {
         MainQueue.assumeMainActor(port) { $0.runtime.tearDown() }
     }
 
-    /// Whether the node has no parent session.
     var isRootNode: Bool {
         session.parent == nil
     }
 
-    /// Renders the tree now (R4); a child that needs no render is skipped
-    /// as usual (S2).
+    /// Renders the tree now (R4), skipping children as usual (S2).
     func render(isRootNode: Bool = false) -> WorkflowType.Rendering {
         let rendering = port.renderRoot()
         // Sends the pass queued (R15) run now, as after any render.
@@ -72,7 +62,6 @@ final class WorkflowNode<WorkflowType: Workflow> {
         runtime.updateRoot(to: workflow, publishes: false)
     }
 
-    /// The tree as the debugger sees it.
     func makeDebugSnapshot() -> WorkflowHierarchyDebugSnapshot {
         runtime.snapshot(of: runtime.root)
     }

@@ -1,6 +1,4 @@
-/// A `WorkflowNode`'s port: the end of each cascade hands `onOutput` the
-/// root's output, if any, and the debug information when there is a
-/// debugger; the tree renders only when asked, so the port renders nothing.
+/// A `WorkflowNode`'s port: each cascade ends in `onOutput`, not a render.
 final class WorkflowNodePort<WorkflowType: Workflow>: RootPort<WorkflowType> {
     let hasDebugger: Bool
     /// Called at the end of every cascade, while the tree lives.

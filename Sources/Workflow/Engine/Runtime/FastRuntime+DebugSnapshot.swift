@@ -1,7 +1,6 @@
 // What the debugger sees of a tree (R21).
 
 extension FastRuntime {
-    /// The debugger's view of a subtree (R21).
     func snapshot(of node: NodeID) -> WorkflowHierarchyDebugSnapshot {
         let store = anyStore(of: node).takeUnretainedValue()
         var children: [WorkflowHierarchyDebugSnapshot.Child] = []

@@ -1,12 +1,9 @@
-// The runtime's invariants, checked by a walk of everything it holds. Debug
-// builds run it after every cascade, every update and the first render, so
-// every test and every differential step checks them; release builds never
-// do. A broken invariant stops the program with what was found.
+// The runtime's invariants, walked after every cascade, update and first
+// render in debug builds (so every test checks them), never in release.
 
 #if DEBUG
 extension FastRuntime {
-    /// Checks every invariant of the runtime's storage; fatal on the first
-    /// broken one. Runs between passes only (no render frame open).
+    /// Fatal on the first broken invariant. Between passes only.
     func checkInvariants() {
         guard !isTornDown, !root.isNone else { return }
         guard !FaultInjection.isAnySwitchOn || FaultInjection.checksInvariantsAnyway else { return }

@@ -1,12 +1,9 @@
-// Render-pass numbers: every node render takes the next one, and nodes,
-// side effects and sinks remember the pass that last asked for them. A
-// 32-bit number would come back to a remembered value after 2^32 renders
-// (minutes of a busy app) and make a child not asked for look asked for: the
-// numbers start again from 1 before that, between two top-level passes.
+// Each render takes the next pass number, which nodes, side effects and sinks
+// remember. Before 2^32 renders (minutes of a busy app) bring a remembered one
+// back, making a child look asked for, the numbers restart between passes.
 
 extension FastRuntime {
-    /// Called before every top-level render pass (no render runs): renumbers
-    /// when the counter passed the threshold.
+    /// Before every top-level render pass, when no render runs.
     @inlinable @inline(__always)
     func renumberPassesIfDue() {
         if _slowPath(passes.isRenumberingDue) {
@@ -14,9 +11,8 @@ extension FastRuntime {
         }
     }
 
-    /// Between passes, a remembered number only has to differ from every
-    /// future pass: nodes and side effects go back to 0 (never a pass), live
-    /// sink registrations to 1 (0 means dead), and the next pass is 2.
+    /// A remembered number need only differ from every future pass: nodes and
+    /// side effects go to 0 (never), live sinks to 1 (0 is dead), next pass 2.
     @usableFromInline @inline(never)
     func renumberPasses() {
         for position in 0..<tree.nodes.count where tree.nodes[NodeID(position: position)].typeIndex != TypeIndex.free {

@@ -1,9 +1,7 @@
-// Render skipping (S1-S4): what marks a node dirty, what lets a pass reuse
-// a child's rendering, and what makes it clean again.
+// Render skipping (S1-S4): marking dirty, reusing renderings, marking clean.
 
 extension FastRuntime {
-    /// S1: the node and every ancestor need rendering. Stops at the first
-    /// ancestor already marked: its own ancestors are marked too.
+    /// S1: marks the node and its ancestors up to one marked (its are, too).
     func markNeedsRender(_ node: NodeID) {
         var current = node
         while !current.isNone, !tree.nodes[current].needsRender {
@@ -12,8 +10,7 @@ extension FastRuntime {
         }
     }
 
-    /// S2: a child asked for again keeps its rendering when it is clean and
-    /// its new workflow value counts as unchanged.
+    /// S2: a clean child with an unchanged workflow value keeps its rendering.
     @inlinable @inline(__always)
     func canSkip<W: Workflow>(needsRender: Bool, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {
         guard skipsCleanChildren else { return false }
@@ -28,8 +25,7 @@ extension FastRuntime {
         return false
     }
 
-    /// A node that just rendered is clean until an action changes a state
-    /// in its subtree.
+    /// Clean until an action changes a state in its subtree.
     @inlinable @inline(__always)
     func markRendered(_ node: NodeID) {
         tree.nodes[node].needsRender = false

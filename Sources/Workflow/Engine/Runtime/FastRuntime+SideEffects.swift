@@ -1,8 +1,7 @@
 // Side effects of a node (R11, R12), kept in its `SideEffectList`.
 
 extension FastRuntime {
-    /// R11: runs `action` for a key the node did not have in its previous
-    /// pass; keeps the lifetime of a key it had.
+    /// R11: runs `action` for a new key; keeps the lifetime of a key it had.
     @usableFromInline
     func runSideEffect(key: SideEffectKey, node: NodeHandle, workflowType: Any.Type, action: (Lifetime) -> Void) {
         let pass = checkRendering(node, workflowType: workflowType)
@@ -23,8 +22,7 @@ extension FastRuntime {
         entry.withGuaranteedRef { action($0) }
     }
 
-    /// `runSideEffect` for a node with an index of its many side effects.
-    /// Out of line: few nodes have one.
+    /// `runSideEffect` with a side-effect index; out of line: few have one.
     @inline(never)
     private func runIndexedSideEffect(
         key: SideEffectKey, node: NodeID, pass: UInt32, workflowType: Any.Type, action: (Lifetime) -> Void
@@ -38,10 +36,8 @@ extension FastRuntime {
         entry.withGuaranteedRef { action($0) }
     }
 
-    /// R11: a key the node does not have: a new lifetime at the end of its
-    /// list (after `last`). A key not equal to itself is never found again,
-    /// so it starts anew in every pass and ends after it, as upstream's.
-    /// The lifetime is a spare made new when one waits (main queue only).
+    /// R11: a new lifetime after `last` (a spare if one waits; main queue). A
+    /// key not equal to itself is never found: new in every pass, as upstream.
     private func startSideEffect(
         key: SideEffectKey, node: NodeID, after last: Unmanaged<SideEffectLifetime>?, pass: UInt32
     ) -> Unmanaged<SideEffectLifetime> {
@@ -60,8 +56,7 @@ extension FastRuntime {
         lifetime.seenInPass = pass
     }
 
-    /// R12: ends the side effects the node's `pass` did not ask for, or all
-    /// of them (nil: the node ends), in start order.
+    /// R12: ends, in start order, those `pass` did not ask for (nil: all).
     @usableFromInline
     func endSideEffects(of node: NodeID, notSeenIn pass: UInt32?) {
         let ended = tree.nodes[node].sideEffects.remove(notSeenIn: pass)
@@ -79,9 +74,7 @@ extension FastRuntime {
         SideEffectList.end(ended, keepsSpares: keepsLifetimeSpares)
     }
 
-    /// Takes side effects taken out of the node's list out of its index
-    /// too: only their keys leave, the rest of the index holds. Out of line:
-    /// few nodes have an index.
+    /// Removes `ended` from the node's index too; out of line: few have one.
     @inline(never)
     private func unindex(_ ended: SideEffectList, of node: NodeID) {
         if tree.nodes[node].sideEffects.isEmpty {

@@ -6,8 +6,7 @@ extension FastRuntime {
         unmanagedStore(for: type).takeUnretainedValue()
     }
 
-    /// The store of `W`, made on first use. Unmanaged: `stores` owns it, and
-    /// the child path uses it without a retain and release per child.
+    /// Made on first use; unmanaged: `stores` owns it, no retain per child.
     @inlinable
     func unmanagedStore<W: Workflow>(for type: W.Type) -> Unmanaged<NodeStore<W>> {
         if let last = tree.stores.lastFound(for: type) {

@@ -1,37 +1,26 @@
-/// The render passes running now, innermost last: a frame per node whose
-/// `render` is running (`RenderFrame`), the children those passes asked for,
-/// the pass numbers, and where the rendering thread's stack ends.
-///
-/// Its methods are short and run no user code: the runtime calls into it
-/// between the steps of a render, never across one.
+/// The running passes: their `RenderFrame`s, the children they asked for, the
+/// pass numbers, the stack's end. No user code: called between render steps.
 @usableFromInline
 struct PassStack: ~Copyable {
-    /// A frame per node whose `render` is running, innermost last.
     @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
-    /// The children the running passes asked for, in order: each frame's
-    /// from its `firstAsked` up. They become the node's child list when its
-    /// pass ends.
+    /// Children asked for, each frame's from `firstAsked`: its next child list.
     @usableFromInline var asked = RawStack<NodeID>(capacity: 64)
     /// The last pass number handed out; 0 before the first.
     @usableFromInline var counter: UInt32 = 0
-    /// The rendering thread's stack end (`StackGuard`), read before each
-    /// top-level render pass; 0 checks nothing.
+    /// `StackGuard`'s stack end, read per top-level pass; 0 checks nothing.
     @usableFromInline var stackEnd: UInt = 0
 
     @usableFromInline
     init() {}
 
-    /// How many renders are running, nested.
     @inlinable
     var depth: Int { frames.count }
 
-    /// The last pass number handed out: every number remembered by a node,
-    /// a side effect or a sink is at most this.
+    /// No pass number a node, side effect or sink remembers is above this.
     @inlinable
     var lastPass: UInt32 { counter }
 
-    /// Opens the frame of a render of `node`, whose old children start at
-    /// `firstChild`; returns its pass number.
+    /// Opens `node`'s frame, old children from `firstChild`; returns its pass.
     @inlinable @inline(__always)
     mutating func open(_ node: NodeID, firstChild: NodeID) -> UInt32 {
         counter &+= 1
@@ -42,8 +31,7 @@ struct PassStack: ~Copyable {
         return counter
     }
 
-    /// The innermost frame, in place; there must be one (checked in debug
-    /// builds).
+    /// The innermost frame, in place; there must be one.
     @inlinable
     var innermost: RenderFrame {
         unsafeAddress {
@@ -67,7 +55,6 @@ struct PassStack: ~Copyable {
         frames.count -= 1
     }
 
-    /// Closes the innermost frame and returns it, for its cleanup.
     @inlinable
     mutating func close() -> RenderFrame {
         frames.pop()
@@ -85,8 +72,7 @@ struct PassStack: ~Copyable {
         asked.pop()
     }
 
-    /// Takes the children asked for since `first` off the stack, last
-    /// first: `body` links them.
+    /// Pops the children asked for since `first`, last first, for `body`.
     @inline(__always)
     mutating func popAsked(downTo first: Int, _ body: (NodeID) -> Void) {
         assert(first >= 0 && first <= asked.count, "PassStack.popAsked(downTo:) past the children asked for")
@@ -98,8 +84,7 @@ struct PassStack: ~Copyable {
         asked.count = first
     }
 
-    /// Whether a render of `node` is running (R15). A walk, taken only by a
-    /// send during a render pass.
+    /// R15: whether a render of `node` is running; a walk, for sends in a pass.
     func isRendering(_ node: NodeID) -> Bool {
         var k = frames.count
         while k > 0 {
@@ -109,18 +94,15 @@ struct PassStack: ~Copyable {
         return false
     }
 
-    /// From this number on, the next top-level render pass renumbers first.
-    /// A pass renders each node at most once, and nodes number fewer than
-    /// 2^31, so no pass can run past `UInt32.max` from below it.
+    /// From here the next top-level pass renumbers first: it renders each of
+    /// fewer than 2^31 nodes at most once, so cannot run past `UInt32.max`.
     @inlinable
     static var renumberingThreshold: UInt32 { UInt32.max / 2 }
 
-    /// Whether the numbers must start again before the next top-level pass.
     @inlinable
     var isRenumberingDue: Bool { counter > Self.renumberingThreshold }
 
-    /// The numbers start again: what the runtime remembers was set back to
-    /// 0 or 1, so the next pass is 2.
+    /// Remembered numbers are back to 0 or 1: the next pass is 2.
     mutating func didRenumber() {
         counter = 1
     }
@@ -131,16 +113,14 @@ struct PassStack: ~Copyable {
         self.stackEnd = stackEnd
     }
 
-    /// Gives back room beyond what a tree of `live` nodes needs: a frame per
-    /// level and an entry per child asked for, at most the live nodes.
+    /// Gives back room beyond what a tree of `live` nodes needs.
     mutating func shrink(expecting live: Int, minimum: Int) {
         frames.shrink(expecting: live, minimum: minimum)
         asked.shrink(expecting: live, minimum: minimum)
     }
 
     #if DEBUG
-    /// The numbering jumps to `pass`, as after a long run: for the tests of
-    /// the renumbering.
+    /// Jumps to `pass`, as after a long run: for the renumbering's tests.
     mutating func jump(to pass: UInt32) {
         counter = pass
     }

@@ -3,20 +3,15 @@
 @usableFromInline
 struct RenderFrame {
     @usableFromInline var node: NodeID
-    /// The render's pass number: what its context, sinks and side
-    /// effects belong to (R5), and what its children are marked with.
+    /// The pass its context, sinks, side effects (R5) and children carry.
     @usableFromInline var pass: UInt32
     /// Where this pass's children start on the `asked` stack. While the
     /// pass is `inOrder` they are not pushed: they are the old list.
     @usableFromInline var firstAsked: Int32
-    /// The previous child where the next child is looked for first: the
-    /// one after the previous hit.
+    /// Where the next child is looked for first: after the previous hit.
     @usableFromInline var cursor: NodeID
-    /// Every child so far was the one after the previous hit, so the
-    /// children so far are the old list up to the cursor. Once the cursor
-    /// has walked off the old list too, the pass asked for exactly the
-    /// old children in the old order, and its cleanup has nothing to end
-    /// or relink.
+    /// Every child so far followed the previous hit: the old list up to the
+    /// cursor. With the cursor off its end, no child to end or relink.
     @usableFromInline var inOrder: Bool
 
     @inlinable

@@ -1,32 +1,21 @@
-/// The typed stores of a runtime, one per workflow type: found by type (the
-/// store found last first: siblings are mostly of one type) or by a node's
-/// type index (`NodeRecord.typeIndex`), which is the store's place here.
-///
-/// The registry owns the stores: one retain each, taken when a store joins
-/// and given back when the registry ends, so that every look-up hands out an
-/// unretained reference and the child path pays no reference counting. Its
-/// methods run no user code.
+/// A runtime's typed stores, found by type (the last found first: siblings are
+/// mostly of one type) or at their type index. One retain each: look-ups hand
+/// out unretained references, free of reference counting. Runs no user code.
 @usableFromInline
 struct StoreRegistry: ~Copyable {
     /// The stores by type index.
     @usableFromInline var table: ContiguousArray<Unmanaged<AnyNodeStore>> = []
-    /// The type indexes by workflow type, once there are more than
-    /// `scannedCount` stores; fewer are found by a scan of `table`, which
-    /// costs less than a dictionary's first insert (its storage made) per
-    /// host.
+    /// Past `scannedCount` stores; fewer are scanned: cheaper than an insert.
     var indexes: [ObjectIdentifier: TypeIndex] = [:]
     /// The most stores found by a scan.
     static var scannedCount: Int { 8 }
-    /// The store found last.
     @usableFromInline var last: Unmanaged<AnyNodeStore>?
 
     init() {}
 
-    /// How many workflow types have a store.
     @inlinable
     var count: Int { table.count }
 
-    /// The store of the type at `typeIndex`.
     @inlinable @inline(__always)
     subscript(typeIndex: TypeIndex) -> Unmanaged<AnyNodeStore> {
         table[typeIndex.position]
@@ -61,12 +50,10 @@ struct StoreRegistry: ~Copyable {
         return store
     }
 
-    /// The type index the next store gets.
     @inlinable
     var nextTypeIndex: TypeIndex { TypeIndex(rawValue: UInt16(truncatingIfNeeded: table.count)) }
 
-    /// Adds the store of a type that had none, at `nextTypeIndex`; the
-    /// registry retains it, and it becomes the last found.
+    /// Adds and retains a new type's store; it becomes the last found.
     @usableFromInline
     mutating func add(_ store: AnyNodeStore) {
         precondition(store.typeIndex == nextTypeIndex, "a store joins at the next type index")
@@ -84,8 +71,7 @@ struct StoreRegistry: ~Copyable {
         last = entry
     }
 
-    /// Calls `body` with each store, in type-index order; `body` runs no
-    /// user code.
+    /// In type-index order; `body` runs no user code.
     func forEach(_ body: (AnyNodeStore) -> Void) {
         for store in table {
             store.withGuaranteedRef(body)

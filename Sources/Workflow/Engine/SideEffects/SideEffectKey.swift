@@ -1,8 +1,6 @@
-/// A side effect's key as the fast runtime keeps it (R11). `Int` and
-/// `String` keys, the usual ones, are kept as they are and compared
-/// directly; any other key is an `AnyHashable`, whose making and comparing
-/// go through dynamic casts. Equality is `AnyHashable`'s in every case, so
-/// a key matches exactly what it would match as an `AnyHashable`.
+/// A side effect's key (R11). `Int` and `String` keys, the usual ones, skip
+/// `AnyHashable`'s dynamic casts; equality is still `AnyHashable`'s, so a
+/// key matches exactly what it would as one.
 @usableFromInline
 enum SideEffectKey: Hashable, CustomStringConvertible {
     case int(Int)
@@ -41,8 +39,7 @@ enum SideEffectKey: Hashable, CustomStringConvertible {
         case .other:
             break
         }
-        // Mixed cases too: an Int equals an Int8 of the same value as
-        // AnyHashables.
+        // Mixed cases too: as AnyHashables, an Int equals an Int8 of its value.
         return lhs.erased == rhs.erased
     }
 
@@ -53,10 +50,8 @@ enum SideEffectKey: Hashable, CustomStringConvertible {
         return true
     }
 
-    /// The hash of the key's `AnyHashable`, as `==` falling back on it
-    /// needs, without making the box: `AnyHashable` hashes an integer as its
-    /// value widened to 64 bits, and a string as itself (a test checks both
-    /// through a node's index of many side effects).
+    /// `AnyHashable`'s hash, as `==` needs, without the box: an integer
+    /// widened to 64 bits, a string as itself (a test checks both).
     @usableFromInline
     func hash(into hasher: inout Hasher) {
         switch self {

@@ -1,23 +1,17 @@
-/// A side effect's lifetime as the fast runtime keeps it: the public
-/// `Lifetime` with the fields of the node's `SideEffectList`, which runs
-/// through them, so that a side effect costs this one object.
+/// The public `Lifetime` with the links of its node's `SideEffectList`, so a
+/// side effect costs this one object.
 @usableFromInline
 final class SideEffectLifetime: Lifetime {
-    /// The side effect's key, compared per side effect per render of its
-    /// node. Unchecked: a read there is a borrow, which a check would turn
-    /// into a call and a copy; it is written only while nothing else can
-    /// reach the lifetime (a spare's, `SideEffectLifetimeSpares`).
+    /// Unchecked: read per render, a borrow a check would make a call and a
+    /// copy; written only while nothing else reaches it (a spare's).
     @exclusivity(unchecked) var key: SideEffectKey
     /// What the node's list keeps here.
     struct Link {
-        /// The last render pass of the node that asked for the key (R11).
         var seenInPass: UInt32
-        /// The node's next side effect in start order (retained by the list).
         var next: Unmanaged<SideEffectLifetime>?
     }
-    /// Read per side effect per render of its node. Checked, at no cost in
-    /// an optimised build: private, and no access to it calls anything, so
-    /// the compiler proves every access exclusive and drops the check.
+    /// Checked at no cost: private, and no access calls anything, so the
+    /// compiler proves every access exclusive and drops the check.
     private var link: Link
 
     /// The last render pass of the node that asked for the key (R11).

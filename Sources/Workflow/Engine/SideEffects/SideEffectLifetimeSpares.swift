@@ -1,40 +1,25 @@
-/// Lifetimes of ended side effects that nothing else can reach, kept for
-/// the next side effect a host starts: a screen that appears again, or a
-/// host made after one ended, starts its side effects without an
-/// allocation each, and ending them frees nothing.
-///
-/// A lifetime joins only when its list held the last reference to it: no
-/// other strong, weak or unowned reference (a user who kept it, even
-/// weakly, sees it ended for good). It joins ended, with its `onEnded`
-/// actions run and released and its key released (where `onEnded` actions
-/// run, so a key's deinit runs where user code may); it leaves made new, so
-/// that a side effect cannot tell it from a fresh one.
-///
-/// Only the main queue touches the spares (R22: a runtime made there runs
-/// there; `FastRuntime.keepsLifetimeSpares`). The list runs through the
-/// lifetimes (`nextSideEffect`), each carrying one retain.
-///
-/// Memory: at most `maximumCount` lifetimes; more are freed.
-///
-/// A cache that outlives hosts, kept because it pays for itself where a
-/// screen's host ends and another starts (W8 tear down: 26.8% more instructions
-/// without it on the squarish tree, 24.3% on the bushy one).
+/// Lifetimes of ended side effects that nothing else can reach, so the next
+/// side effects a host starts allocate nothing (W8 tear down: 26.8% more
+/// instructions without it on the squarish tree, 24.3% on the bushy one).
+/// A lifetime joins only when its list held the last reference, strong,
+/// weak or unowned, with its `onEnded` actions and key released where user
+/// code may run; it leaves made new. Main queue only (R22: a runtime made
+/// there runs there; `FastRuntime.keepsLifetimeSpares`). Listed through
+/// `nextSideEffect`, each carrying one retain.
 enum SideEffectLifetimeSpares {
     /// The most lifetimes kept.
     static var maximumCount: Int { 4096 }
 
-    /// The spares, newest first, and how many there are. Main queue only
-    /// (see above). Unchecked: a static variable's dynamic check is a call
-    /// per access, and no access calls out while it lasts.
+    /// Newest first. Unchecked: a static's dynamic check is a call per
+    /// access, and no access calls out while it lasts.
     @exclusivity(unchecked) nonisolated(unsafe)
     static var list: (first: Unmanaged<SideEffectLifetime>?, count: Int) = (nil, 0)
 
     /// How many spares wait.
     static var count: Int { list.count }
 
-    /// A spare made new for `key`, first asked for in `pass`, carrying one
-    /// retain for the caller; nil when none is left. Its old key is `.int`
-    /// (see `keep`): writing the new one releases nothing.
+    /// A spare made new for `key` and `pass`, with a retain for the caller, or
+    /// nil; its old key, `.int`, owns nothing, so the write releases nothing.
     static func take(key: SideEffectKey, pass: UInt32) -> Unmanaged<SideEffectLifetime>? {
         guard let entry = list.first else { return nil }
         entry.withGuaranteedRef { lifetime in
@@ -48,13 +33,11 @@ enum SideEffectLifetimeSpares {
         return entry
     }
 
-    /// Keeps an ended lifetime (out of its node's list), whose one retain
-    /// `entry` carries, if nothing else can reach it and there is room; else
-    /// gives that retain back.
+    /// Keeps an ended lifetime, out of its list, with the retain `entry`
+    /// carries, if nothing else reaches it and there is room; else releases.
     static func keep(_ entry: Unmanaged<SideEffectLifetime>) {
-        // Released here, among the `onEnded` actions; `.int` owns nothing.
-        // The key's release can run user code that ends side effects too,
-        // so the room is looked at after it.
+        // Released here, among the `onEnded` actions (`.int` owns nothing);
+        // the key's deinit may end side effects too, so room is checked after.
         entry.withGuaranteedRef { $0.key = .int(0) }
         guard list.count < maximumCount else {
             entry.release()
@@ -76,8 +59,7 @@ enum SideEffectLifetimeSpares {
         list.count += 1
     }
 
-    /// Frees every spare. An ended lifetime with a key that owns nothing
-    /// runs no user code as it goes.
+    /// Frees every spare; with keys that own nothing, no user code runs.
     static func discard() {
         while let entry = list.first {
             list.first = entry.withGuaranteedRef { $0.nextSideEffect }

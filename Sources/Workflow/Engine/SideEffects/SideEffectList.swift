@@ -1,11 +1,7 @@
-/// A node's side effects in the order they started (R11, R12), which is the
-/// order in which they end: a list through their lifetimes
-/// (`SideEffectLifetime.nextSideEffect`), so that a side effect costs one
-/// object, its lifetime, and a node without side effects costs nothing.
-///
-/// The list owns one retain of each lifetime in it, taken when the lifetime
-/// joins and given back when it leaves. Look-ups walk the list; a node with
-/// more than `indexThreshold` side effects also gets a `SideEffectIndex`.
+/// A node's side effects in start order, which is end order (R11, R12): a
+/// list through their lifetimes, so a side effect costs one object. The list
+/// owns one retain of each; past `indexThreshold` the node also gets a
+/// `SideEffectIndex`.
 @usableFromInline
 struct SideEffectList {
     @usableFromInline var first: Unmanaged<SideEffectLifetime>?
@@ -39,8 +35,7 @@ struct SideEffectList {
         return (nil, last, count)
     }
 
-    /// Links `entry` after `last` (the end of the list); the list takes
-    /// over the retain the entry carries.
+    /// Links `entry` at the end, after `last`, taking over its retain.
     mutating func link(_ entry: Unmanaged<SideEffectLifetime>, after last: Unmanaged<SideEffectLifetime>?) {
         if let last {
             last.withGuaranteedRef { $0.nextSideEffect = entry }
@@ -49,10 +44,8 @@ struct SideEffectList {
         }
     }
 
-    /// Takes out the lifetimes not asked for in `pass` (all of them for nil),
-    /// keeping the others in order; returns the ones taken out, in order, as
-    /// a list of their own for `end`. Nothing ends here, so an `onEnded`
-    /// action never sees the list half changed.
+    /// Takes out, in order, the lifetimes not asked for in `pass` (all for
+    /// nil): nothing ends here, so `onEnded` never sees the list half changed.
     mutating func remove(notSeenIn pass: UInt32?) -> SideEffectList {
         guard let pass else {
             defer { first = nil }
@@ -77,8 +70,7 @@ struct SideEffectList {
         return removed.list
     }
 
-    /// Whether `pass` asked for every side effect again: the usual case,
-    /// with nothing to relink.
+    /// Whether `pass` asked for every side effect again: the usual case.
     private func allSeen(in pass: UInt32) -> Bool {
         var current = first
         while let entry = current {
@@ -91,16 +83,13 @@ struct SideEffectList {
         return true
     }
 
-    /// Ends every lifetime of a list taken out by `remove`, in order, and
-    /// gives back the list's retain of each; with `keepsSpares` (a runtime
-    /// on the main queue), a lifetime nothing else can reach any more goes
-    /// to `SideEffectLifetimeSpares` instead of being freed.
+    /// Ends, in order, the lifetimes `remove` took out; their retains go back
+    /// or, with `keepsSpares` (main queue), to the spares.
     static func end(_ list: SideEffectList, keepsSpares: Bool) {
         var current = list.first
         while let entry = current {
-            // The list's retain, carried by `entry`, keeps the lifetime
-            // alive through its `onEnded` actions, then goes to the spares
-            // or is given back: no retain or release of its own.
+            // The list's retain keeps the lifetime alive through `onEnded`,
+            // then goes to the spares or is given back: none of its own.
             current = entry.withGuaranteedRef { lifetime in
                 let next = lifetime.nextSideEffect
                 lifetime.nextSideEffect = nil

@@ -1,6 +1,5 @@
-/// A fast-runtime sink: (runtime, node handle, action type). Sending checks
-/// that the registration is alive and the handle current, so a sink of a
-/// node that is gone does nothing, even after its node ID was reused.
+/// A fast-runtime sink: (runtime, node handle, action type). Sends check the
+/// registration and handle, so a gone node's sink does nothing after ID reuse.
 @usableFromInline
 final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
     // Unowned: the runtime kills every registration before it goes away,
@@ -21,8 +20,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
 
     override var ownerNode: NodeHandle? { node }
 
-    /// A send from Swift 5 code: R22's check, which Swift 6 code passed at
-    /// compile time, then the send.
+    /// A Swift 5 send: R22's check, which Swift 6 code passed at compile time.
     override func receiveFromUncheckedCaller(_ action: Action) {
         MainQueue.check("A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(key))\") was sent \(Action.self)")
         deliver(action)
@@ -32,8 +30,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         deliver(action)
     }
 
-    /// The send itself, inlined into both entries so that neither pays a
-    /// call more than the other.
+    /// Inlined into both entries, so neither pays an extra call.
     @inline(__always)
     private func deliver(_ action: Action) {
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers

@@ -1,12 +1,7 @@
-/// A node's live sink registrations, one per action type (R13): a list
-/// through the registrations (`SinkRegistration.next`), newest first, so
-/// that a node with one action type costs one object and a node without
-/// sinks costs nothing. The twin of `SideEffectList`.
-///
-/// The list owns one retain of its first registration, taken when a
-/// registration joins and given back when it leaves; each registration holds
-/// the next one. A registration that leaves is dead for good. Nothing here
-/// runs user code: a registration holds no user value.
+/// A node's live sink registrations, one per action type (R13), newest
+/// first, linked through `SinkRegistration.next` like `SideEffectList`. The
+/// list retains the first, each the next; one that leaves is dead for good.
+/// Nothing here runs user code: a registration holds no user value.
 @usableFromInline @MainActor
 struct SinkList {
     @usableFromInline var first: Unmanaged<SinkRegistration>?
@@ -43,8 +38,7 @@ struct SinkList {
         first = Unmanaged.passRetained(registration)
     }
 
-    /// Kills the registrations not declared in `pass` (all of them for nil):
-    /// they leave the list, dead for good; the others stay.
+    /// Kills the registrations not declared in `pass` (all for nil).
     mutating func kill(notDeclaredIn pass: UInt32?) {
         var kept: SinkRegistration?
         var registration = first?.takeRetainedValue()

@@ -1,11 +1,7 @@
-/// What a `Sink<Value>` holds: something that receives values. The fast
-/// runtime's registrations (`ActionSinkTarget`) are targets themselves, so a
-/// sink made in a render pass is a reference to its registration and costs
-/// nothing to make; a sink made from a closure, or by `contraMap`, holds one
-/// of the small targets below.
-///
-/// Every target is a `SinkRegistration` so that a node's registrations form
-/// one list without a box each; the other targets leave those fields unused.
+/// What a `Sink<Value>` holds. A render pass's sink is its registration
+/// (`ActionSinkTarget`), so it costs nothing to make; closures and
+/// `contraMap` use the targets below. Every target is a `SinkRegistration`,
+/// so registrations form a list without a box each.
 @usableFromInline
 package class SinkTarget<Value>: SinkRegistration {
     nonisolated init() {

@@ -1,9 +1,6 @@
 extension ChildIndex {
-    /// Random for each process: keys often come from outside the app (ids
-    /// from a server), and without a secret seed keys made to collide would
-    /// make a render pass quadratic. Drawn from `Hasher`, whose own seed is
-    /// random per process and fixed under `SWIFT_DETERMINISTIC_HASHING`, so
-    /// profiles stay repeatable.
+    /// Random per process, so keys from outside crafted to collide cannot make
+    /// a pass quadratic. From `Hasher`: `SWIFT_DETERMINISTIC_HASHING` fixes it.
     static let processSeed: (UInt64, UInt64) = {
         func draw(_ salt: UInt64) -> UInt64 {
             var hasher = Hasher()
@@ -13,14 +10,11 @@ extension ChildIndex {
         return (draw(0x5eed_0001), draw(0x5eed_0002))
     }()
 
-    /// The hash of (parent, type, key), seeded. `String ==` is canonical
-    /// equivalence, so a key may be hashed by its bytes only when every key
-    /// equal to it has the same bytes: ASCII without the three characters
-    /// that a non-ASCII scalar decomposes to ("K" from U+212A, ";" from
-    /// U+037E, "`" from U+1FEF). Such keys of up to 15 bytes (nearly all
-    /// keys) are two words, mixed with the seed by multiplications whose
-    /// carries make every collision depend on it; every other key hashes with
-    /// `Hasher`, which agrees with `==` and has its own random seed.
+    /// The seeded hash of (parent, type, key). `String ==` is canonical
+    /// equivalence, so only ASCII keys without "K", ";" or "`" (U+212A,
+    /// U+037E and U+1FEF decompose to them) of up to 15 bytes hash by their
+    /// bytes, mixed with the seed by multiplications whose carries make every
+    /// collision depend on it; others use `Hasher`, which agrees with `==`.
     @inlinable @inline(__always)
     func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
@@ -39,24 +33,15 @@ extension ChildIndex {
         return UInt32(truncatingIfNeeded: hash)
     }
 
-    /// A key of at most 15 canonical bytes, packed little-endian into two
-    /// words with its length in the top byte; nil for any other key.
-    ///
-    /// Such a key is almost always a small string, whose two words already
-    /// are that packing (bytes 0-7, bytes 8-14, then a top byte whose high
-    /// nibble 0xE says "small, ASCII" and whose low nibble is the length), so
-    /// it is read without touching the bytes one by one.
-    ///
-    /// The bit cast reads the layout of a small string on 64-bit
-    /// little-endian platforms; elsewhere every key takes the portable path,
-    /// which packs the same words.
+    /// A key of at most 15 canonical bytes as two little-endian words, length
+    /// in the top byte; else nil. A small string is that packing already (top
+    /// nibble 0xE), read by a bit cast where its layout is known.
     @inlinable @inline(__always)
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
         #if _pointerBitWidth(_64) && _endian(little)
         let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
         if high >> 60 == 0xE {
-            // Bytes 8-14 (the top byte is the flags and length; 0 past the
-            // end is canonical).
+            // Bytes 8-14; the zeros past the end are canonical.
             let bytesHigh = high & 0x00FF_FFFF_FFFF_FFFF
             // The empty key, the default one, has nothing to check.
             guard low | bytesHigh == 0 || isCanonicalASCII(SIMD2(low, bytesHigh)) else { return nil }
@@ -66,8 +51,7 @@ extension ChildIndex {
         return packedCanonicalBytesSlowly(key)
     }
 
-    /// `isCanonicalASCII` of two words at once, lane by lane: one vector
-    /// operation for the two words' scalar ones.
+    /// `isCanonicalASCII` of two words at once, as vector operations.
     @inlinable @inline(__always)
     static func isCanonicalASCII(_ words: SIMD2<UInt64>) -> Bool {
         let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
@@ -79,10 +63,9 @@ extension ChildIndex {
         return all == topBits
     }
 
-    /// Whether a word of ASCII bytes holds no "K", ";" or "`". A byte of the
-    /// word xor one of them is 0 exactly when it matches; with bytes below
-    /// 0x80, adding 0x7F sets a byte's top bit exactly when it is not 0, and
-    /// never carries into the next byte.
+    /// Whether a word of ASCII bytes holds no "K", ";" or "`": a byte xor one
+    /// of them is 0 exactly when it matches, and below 0x80, adding 0x7F sets
+    /// the top bit exactly when a byte is not 0, with no carry.
     @inlinable @inline(__always)
     static func isCanonicalASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -93,10 +76,7 @@ extension ChildIndex {
         return notK & notSemicolon & notBacktick & topBits == topBits
     }
 
-    /// `packedCanonicalBytes` for a key stored as a large or foreign string
-    /// (a short key made by interpolation is a large one). Its bytes are
-    /// copied into the two words at once and checked as words, as a small
-    /// string's are.
+    /// `packedCanonicalBytes` of a large or foreign (say, interpolated) key.
     @usableFromInline
     static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
         if let packed = key.utf8.withContiguousStorageIfAvailable(packedCanonicalBytes(of:)) {
@@ -112,8 +92,7 @@ extension ChildIndex {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
         let low = UInt64(littleEndian: words.0), high = UInt64(littleEndian: words.1)
-        // ASCII (no top bit; the zeros past the end are ASCII too), then
-        // none of the three characters.
+        // ASCII (the zeros past the end too), then none of the three.
         guard (low | high) & 0x8080_8080_8080_8080 == 0, isCanonicalASCII(low), isCanonicalASCII(high) else {
             return nil
         }

@@ -1,6 +1,5 @@
-// Look-up, insertion and removal: linear probing from the hash's home
-// entry, backward-shift deletion; the table grows as children come and
-// shrinks once most of them ended.
+// Linear probing from the hash's home entry, backward-shift deletion; the
+// table grows as children come and shrinks once most of them ended.
 
 extension ChildIndex {
     /// Where a look-up ended: the child found, or `none` with the hash and
@@ -12,8 +11,7 @@ extension ChildIndex {
         var entry: Int
     }
 
-    /// The look-up of the child of `parent` with this type index and key.
-    /// The arena tells whether an entry with the same hash is that child.
+    /// The look-up of a child; the arena confirms an entry whose hash matches.
     @inline(__always)
     func probe(parent: NodeID, typeIndex: TypeIndex, key: String, in nodes: borrowing NodeArena) -> Probe {
         let hash = hash(parent: parent, typeIndex: typeIndex, key: key)
@@ -92,12 +90,9 @@ extension ChildIndex {
         rehash(capacity: capacity * (capacity < 1 << 14 ? 4 : 2))
     }
 
-    /// Rehashes into the smallest table that keeps the load at most 1/4 and
-    /// room for `minimum` children at the load growth allows (1/2), when
-    /// that table is smaller: one left sparse by ended nodes gives its memory
-    /// back. A quarter, not a half, so that the children must double before
-    /// it grows again; since growth can quadruple a table, leaving it 1/8
-    /// full, it shrinks only once it is at most 1/8 full.
+    /// Rehashes a sparse table into the smallest with load at most 1/4 and
+    /// room for `minimum` at 1/2, if smaller: the children must double before
+    /// it grows again, and a table just quadrupled (1/8 full) stays.
     mutating func shrinkIfSparse(keepingRoomFor minimum: Int) {
         var newCapacity = 16
         while newCapacity < 4 * count || newCapacity < 2 * minimum {
@@ -108,7 +103,6 @@ extension ChildIndex {
         }
     }
 
-    /// Moves every entry into a new table of `newCapacity` entries.
     private mutating func rehash(capacity newCapacity: Int) {
         let old = entries
         let oldCapacity = capacity

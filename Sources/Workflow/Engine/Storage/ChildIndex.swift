@@ -1,9 +1,6 @@
-/// One hash table for all parent-child links of a runtime: (parent, child
-/// type index, key) to the child's node ID, O(1) expected. Open addressing with
-/// linear probing and backward-shift deletion (no tombstones), load factor at
-/// most 1/2. Each entry keeps 32 bits of the hash so that most probes that
-/// miss never touch the node records. The table owns its memory: it cannot
-/// be copied, and frees the memory when it ends.
+/// One hash table for a runtime's parent-child links, (parent, type index,
+/// key) to child: load at most 1/2; entries keep 32 bits of the hash, so
+/// most misses never touch the records. Owns its memory: not copyable.
 @usableFromInline
 struct ChildIndex: ~Copyable {
     @usableFromInline
@@ -21,7 +18,6 @@ struct ChildIndex: ~Copyable {
     /// The process's seed, mixed into every hash (see `hash`).
     @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
 
-    /// An empty index of 16 entries.
     init() {
         capacity = 16
         entries = .allocate(capacity: capacity)

@@ -1,9 +1,6 @@
-/// `==` for a type known only at run time to be Equatable: found once per
-/// type by a dynamic cast, then called through a closure.
-///
-/// A class is left without one, so its values always count as changed (S1,
-/// S2): the runtime keeps the same object as the "old" value, and an object
-/// changed in place would equal itself, leaving a stale rendering.
+/// `==` for a type known only at run time to be Equatable, found once per
+/// type by a dynamic cast. A class gets none and counts as changed (S1, S2):
+/// its "old" value is the same object, so one changed in place equals itself.
 @usableFromInline
 package enum Equality {
     @usableFromInline
@@ -12,11 +9,9 @@ package enum Equality {
         return equatable.equality(as: type)
     }
 
-    /// S1: whether an action's effect on a state of type `T` is found with
-    /// `==`. Only for a comparable state that is a bit copy, unless every
-    /// comparable state is (`renderOnlyIfStateChanged`): keeping the old
-    /// value of a state that holds references would make the action's first
-    /// in-place change copy it.
+    /// S1: whether an action's effect on a `T` state is found with `==`: for
+    /// a trivial state, or any with `renderOnlyIfStateChanged`. The old value
+    /// of one holding references would make the first in-place change copy it.
     @inlinable
     package static func comparesChanges<T>(of type: T.Type, everyComparableState: Bool) -> Bool {
         comparesChanges(of: type, equality: of(type), everyComparableState: everyComparableState)

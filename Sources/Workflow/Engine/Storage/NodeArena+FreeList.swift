@@ -2,9 +2,8 @@
 // with its generation bumped so that handles to the old node go stale.
 
 extension NodeArena {
-    /// A record for a node that starts now under `parent`: the last one
-    /// freed, else a new one at the end. The record is written once, with
-    /// the pass that asked for the node and its child-index hash.
+    /// A record for a node that starts now: the last one freed, else a new
+    /// one at the end, written once with its pass and child-index hash.
     @inline(__always)
     mutating func allocate(
         typeIndex: TypeIndex, key: String, parent: NodeID, seenInPass: UInt32 = 0, indexHash: UInt32 = 0
@@ -33,8 +32,7 @@ extension NodeArena {
         return NodeID(position: count - 1)
     }
 
-    /// Frees the record of a node that ended: reset (the node let go of
-    /// what it held), the key dropped, the generation bumped.
+    /// Frees an ended node's record, which holds nothing by now, for reuse.
     mutating func free(_ node: NodeID) {
         assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
         // One look-up of the entry for all the writes.
@@ -52,9 +50,7 @@ extension NodeArena {
         endedSinceTrim += 1
     }
 
-    /// Whether `handle` names the node now at its position: a position
-    /// below `count` (the arena may have been trimmed below it since the
-    /// handle was made) whose record has the handle's generation.
+    /// Whether `handle` names its position's node; the arena may have shrunk.
     @inlinable
     func isCurrent(_ handle: NodeHandle) -> Bool {
         !handle.id.isNone && handle.id.position < count && self[handle.id].generation == handle.generation

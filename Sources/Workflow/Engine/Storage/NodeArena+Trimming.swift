@@ -1,21 +1,14 @@
-// Giving memory back once most nodes ended: the free records above the
-// highest live one are destroyed and their segments freed. Live records
-// never move (handles, sinks and contexts name them by position), so only a
-// free tail can go; a position trimmed away that comes back later starts at
-// the generation floor, so handles to its old node stay stale.
+// Live records never move (they are named by position), so only a free tail
+// goes; a trimmed position reused later starts at the generation floor.
 
 extension NodeArena {
     /// Records that hold a node.
     var liveCount: Int { count - freeCount }
 
-    /// When fewer than a quarter of the records hold a node and there are
-    /// more than `minimum`: destroys the free records above the highest live
-    /// one, frees the segments past room for twice the live nodes (and at
-    /// least `minimum`), and relinks the free records left in ascending
-    /// order, so that new nodes fill the lowest holes first and the live ones
-    /// gather at the front for the next trim. O(count): the caller runs it
-    /// once about `count / 2` nodes ended since the last time
-    /// (`endedSinceTrim`, which starts again from 0).
+    /// When under a quarter of more than `minimum` records are live: drops
+    /// the free tail, keeps room for twice the live nodes (at least
+    /// `minimum`), and relinks the free records ascending, so the live ones
+    /// gather at the front. O(count): run after about `count / 2` ends.
     mutating func trimFreeTail(keeping minimum: Int) {
         endedSinceTrim = 0
         let live = liveCount

@@ -1,18 +1,9 @@
-/// The arena: every node of a runtime, its `NodeRecord` and its key side by
-/// side, in segments that never move once full (`SegmentedBuffer`), indexed
-/// by `NodeID`. Raw memory rather than arrays because the arena is written
-/// on every step of a render pass, and an array's writes each check
-/// uniqueness (a runtime call) and bounds.
-///
-/// Invariants: positions `0..<count` are initialised (free ones included: a
-/// freed record is reset, not destroyed, and waits on the free list, which
-/// holds `freeCount` records), the others are not. Only the runtime indexes
-/// it, with IDs it handed out; a handle from outside is checked against
-/// `count` and its generation before use (`isCurrent`): the arena may have
-/// been trimmed below it since.
-///
-/// The arena owns its records and keys: it cannot be copied, is passed
-/// `borrowing`, and destroys them when it ends.
+/// Every node's `NodeRecord` and key side by side, by `NodeID`, in raw
+/// memory: written on every step of a render pass, where an array's writes
+/// check uniqueness (a runtime call). Invariants: positions `0..<count` are
+/// initialised (free records too: reset, not destroyed), the rest not;
+/// outside handles are checked first (`isCurrent`), as the arena may have
+/// been trimmed below them. Owns its records and keys; not copyable.
 @usableFromInline
 struct NodeArena: ~Copyable {
     @usableFromInline
@@ -39,9 +30,8 @@ struct NodeArena: ~Copyable {
     var freeCount = 0
     /// Nodes ended since the last `trimFreeTail`: what pays for the next.
     var endedSinceTrim = 0
-    /// The generation a record starts with when it is appended: at least
-    /// that of every record trimmed away, so that a handle to a node that
-    /// held a trimmed position never matches the node that takes it later.
+    /// A new record's generation: at least any trimmed record's, so a handle
+    /// to a trimmed position's old node never matches a later one.
     var generationFloor: UInt32 = 0
 
     @usableFromInline
@@ -96,9 +86,7 @@ struct NodeArena: ~Copyable {
         count += 1
     }
 
-    /// Puts `key` in an uninitialised key place. A key that owns no storage
-    /// (a small string, a literal) is copied as its two words: its retain
-    /// would be a call that does nothing.
+    /// Initialises a key place; an immortal key skips a no-op retain call.
     @inlinable @inline(__always)
     static func initializeKey(_ place: UnsafeMutablePointer<String>, to key: String) {
         #if _pointerBitWidth(_64) && _endian(little)
@@ -112,10 +100,8 @@ struct NodeArena: ~Copyable {
         place.initialize(to: key)
     }
 
-    /// The end of the runtime: the keys are destroyed, the segments go
-    /// with `entries`. The records are trivial and own nothing by then (the
-    /// runtime released what they held). Inlinable: the runtime's arena
-    /// field is.
+    /// Destroys the keys; the records are trivial, and the runtime released
+    /// what they held. Inlinable: the runtime's arena field is.
     @inlinable
     deinit {
         for position in 0..<count where Self.ownsStorage(keyAddress(position).pointee) {
@@ -124,10 +110,8 @@ struct NodeArena: ~Copyable {
         }
     }
 
-    /// Whether destroying `key` has something to release. A string's second
-    /// word carries its discriminator in the top byte, whose top bit marks
-    /// an immortal string (a small one, or a literal): nothing to release,
-    /// and no call. Elsewhere every key counts.
+    /// Whether destroying `key` releases anything: the top bit of a string's
+    /// second word marks it immortal (small, or a literal). Elsewhere, true.
     @inlinable @inline(__always)
     static func ownsStorage(_ key: String) -> Bool {
         #if _pointerBitWidth(_64) && _endian(little)

@@ -1,6 +1,5 @@
-/// A node as code outside the arena keeps it: its ID and the generation of
-/// the node at that position. Positions are reused; a handle whose
-/// generation differs from the record's is stale, which is detected in O(1).
+/// A node as code outside the arena keeps it: positions are reused, so a
+/// handle whose generation differs from the record's is stale.
 @usableFromInline
 struct NodeHandle: Equatable {
     @usableFromInline var id: NodeID

@@ -1,6 +1,5 @@
-/// A node's position in the arena, or `none`: no parent, no child, no next
-/// sibling, no node yet. A position is reused once its node ended;
-/// `NodeHandle` adds the generation that tells the two nodes apart.
+/// A node's position in the arena, or `none`. Positions are reused;
+/// `NodeHandle` adds the generation that tells their nodes apart.
 @usableFromInline
 struct NodeID: Hashable {
     @usableFromInline var rawValue: Int32
@@ -15,7 +14,6 @@ struct NodeID: Hashable {
         rawValue = Int32(truncatingIfNeeded: position)
     }
 
-    /// No node.
     @inlinable
     static var none: NodeID { NodeID(rawValue: -1) }
 

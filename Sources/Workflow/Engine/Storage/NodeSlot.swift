@@ -1,5 +1,4 @@
-/// A node's typed values: its workflow value, its state and its last
-/// rendering, unboxed in the store of its workflow type. A field added here
+/// A node's typed values, unboxed in its type's store. A field added here
 /// must also be initialised by `NodeStore.allocate(workflow:state:route:)`,
 /// which writes a new slot field by field.
 @usableFromInline

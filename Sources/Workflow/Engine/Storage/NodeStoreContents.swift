@@ -1,8 +1,5 @@
-/// What a `NodeStore` holds: its slots, its output routes (for a workflow
-/// type with an output) and the free slots.
-///
-/// Invariants: slots `0..<count` are initialised except those in
-/// `freeSlots` (routes too, when there are routes); the others are not.
+/// What a `NodeStore` holds. Invariants: slots (and routes, if any)
+/// `0..<count` are initialised except those in `freeSlots`; others are not.
 @usableFromInline
 struct NodeStoreContents<W: Workflow>: ~Copyable {
     @usableFromInline var slots = SegmentedBuffer<NodeSlot<W>>(initialCapacity: 4)

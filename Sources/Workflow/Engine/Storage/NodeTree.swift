@@ -1,18 +1,11 @@
-/// What the runtime's tree is made of: the arena of node records, the child
-/// index, the typed stores, the root, and what only some nodes have (a
-/// session when the host has an observer, a side-effect index when a node
-/// has many side effects).
-///
-/// Its methods are short and run no user code: the runtime calls into it
-/// between the steps of a render, an action or an ending, never across one.
-/// A session or a side-effect index it lets go of runs none either (both are
-/// the runtime's own classes).
+/// The runtime's tree. Its methods are short and run no user code (sessions
+/// and side-effect indexes are the runtime's own classes): the runtime calls
+/// them between the steps of a render, an action or an ending.
 @usableFromInline
 struct NodeTree: ~Copyable {
     /// The node records and their keys, by node ID.
     @usableFromInline var nodes = NodeArena()
-    /// The children by (parent, type index, key); looked up per child asked
-    /// for off its parent's order.
+    /// Children by (parent, type index, key), for a child asked out of order.
     private(set) var childIndex = ChildIndex()
     /// One typed store per workflow type, found by type or type index.
     @usableFromInline var stores = StoreRegistry()
@@ -40,10 +33,8 @@ struct NodeTree: ~Copyable {
         childIndex.find(parent: parent, typeIndex: typeIndex, key: key, in: nodes)
     }
 
-    /// The child of `parent` with this type index and key; if it has none,
-    /// a record for a new one, asked for in `pass`, and its entry in the
-    /// child index where the look-up stopped: one probe, and the record
-    /// written once, with its hash. `isNew` tells which.
+    /// The child of `parent` with this type index and key, else a new one
+    /// asked for in `pass`, indexed where the look-up stopped: one probe.
     @inline(__always)
     mutating func findOrStartChild(
         parent: NodeID, typeIndex: TypeIndex, key: String, pass: UInt32
@@ -77,7 +68,6 @@ struct NodeTree: ~Copyable {
         sessions[node.position]
     }
 
-    /// A new node's session.
     @usableFromInline
     mutating func setSession(_ session: WorkflowSession, of node: NodeID) {
         sessions[node.position] = session
@@ -111,9 +101,8 @@ struct NodeTree: ~Copyable {
 
     // MARK: Memory back
 
-    /// Gives back what each container holds beyond twice what the tree now
-    /// needs (and beyond `keptRoom`), once it holds four times that. Only
-    /// free tails go: live nodes never move.
+    /// Gives back room beyond twice the need (and `keptRoom`) in each
+    /// container holding four times that; live nodes never move.
     @MainActor  // the stores are main-actor objects
     mutating func trim(keeping keptRoom: Int) {
         nodes.trimFreeTail(keeping: keptRoom)
@@ -132,10 +121,9 @@ struct NodeTree: ~Copyable {
     }
 
     #if DEBUG
-    /// Between passes, on a started tree: the stores are where they are
-    /// found, every live node below the root is in the child index once, the
-    /// sessions (when kept) cover the arena, and the side-effect indexes
-    /// belong to live nodes that know of them.
+    /// Between passes: stores where they are found, every live node below the
+    /// root indexed once, sessions (when kept) covering the arena, side-effect
+    /// indexes of live nodes that know of them.
     mutating func checkInvariants(keepsSessions: Bool) {
         func broken(_ what: String) -> Never {
             fatalError("Runtime invariant broken: \(what)")
@@ -162,8 +150,7 @@ struct NodeTree: ~Copyable {
         if childIndex.count != liveBelowRoot { broken("child index holds \(childIndex.count) nodes, \(liveBelowRoot) live below the root") }
     }
 
-    /// The index of `node`'s side effects, if it has one: for the runtime's
-    /// walk, which checks it against the node's list.
+    /// The index of `node`'s side effects, if any, for the runtime's walk.
     func checkedSideEffectIndex(of node: NodeID) -> SideEffectIndex? {
         sideEffectIndexes[node]
     }

@@ -1,7 +1,6 @@
-/// Where a node's outputs go: the parent's latest `outputMap`, and the
-/// parent to apply the resulting action at (R17). One object per node with
-/// an output, made when the node starts; each parent render replaces `map`
-/// in place (R7), so re-rendering allocates nothing.
+/// Where a node's outputs go: the parent's latest `outputMap`, applied at the
+/// parent (R17). One per node with an output; each parent render replaces
+/// `map` in place (R7), so re-rendering allocates nothing.
 @usableFromInline @MainActor
 class OutputRoute<Output> {
     @usableFromInline
@@ -16,9 +15,8 @@ class OutputRoute<Output> {
 final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
     @usableFromInline var map: (Output) -> Action
     @usableFromInline let parent: NodeID
-    /// The delivery specialised for `Output` and `Action`, made by the init
-    /// where both are known: this class's own methods are generic code,
-    /// never specialised.
+    /// Delivery specialised where both types are known: this class's own
+    /// methods are generic code, never specialised.
     @usableFromInline let deliverAction: (ActionRoute<Output, Action>, Output, FastRuntime) -> Void
 
     @inlinable
@@ -39,10 +37,8 @@ final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
 /// a cascade when the cascade ends, after the render pass (R17).
 @usableFromInline
 final class RootRoute<Output>: OutputRoute<Output> {
-    /// The output of the running cascade; at most one, as only one action
-    /// runs at the root per cascade. Unchecked: written and taken by the
-    /// host's specialised code for every output that reaches it, each
-    /// access a store or a take that calls nothing.
+    /// The cascade's output (one root action per cascade). Unchecked: each
+    /// access is a store or a take that calls nothing.
     @exclusivity(unchecked) @usableFromInline var pending: Output?
 
     @usableFromInline

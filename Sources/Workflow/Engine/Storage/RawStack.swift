@@ -1,11 +1,6 @@
-/// A stack of trivial values in one raw buffer that keeps its capacity
-/// until its owner gives room back (`shrink`): the render frames and the
-/// children asked for by the running passes. Pushes and pops run on every
-/// node of a render pass, and an array's writes each check uniqueness (a
-/// runtime call).
-///
-/// The stack owns its buffer: it cannot be copied (two copies would free it
-/// twice), is passed `borrowing`, and frees the buffer when it ends.
+/// A stack of trivial values in one raw buffer: pushes and pops run per node
+/// of a render pass, where an array's writes check uniqueness (a runtime
+/// call). Owns its buffer: not copyable (two copies would free it twice).
 @usableFromInline
 struct RawStack<Element>: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -56,10 +51,8 @@ struct RawStack<Element>: ~Copyable {
         capacity *= 2
     }
 
-    /// Gives room back once the stack could hold four times what it is
-    /// expected to: keeps room for twice `expected` (at least `minimum`, a
-    /// power of two, and what it holds), so that a stack whose use swings by
-    /// less than that does not reallocate back and forth.
+    /// Past four times `expected`, shrinks to twice it (at least `minimum`, a
+    /// power of two, and what it holds): a smaller swing never reallocates.
     mutating func shrink(expecting expected: Int, minimum: Int) {
         let needed = max(expected, count, 1)
         guard capacity > max(minimum, 4 * needed) else { return }

@@ -1,26 +1,13 @@
-/// The render contexts of one workflow type: a render takes one and gives it
-/// back when its `render` returns, so that a steady render pass makes no
-/// context and retains none. The pool holds as many contexts as renders of
-/// the type were ever nested at once; the first sits inline, so a type whose
-/// renders never nest costs one object and no buffer. When the host ends,
-/// its contexts wait for the next host of the type (`RenderContextSpares`),
-/// which then renders without making them again.
-///
-/// A context given back is invalidated (R5) and kept only if nothing but the
-/// pool references it, strongly, weakly or unowned (`isHeldByPoolOnly`): a
-/// context a user kept stays invalid for good and is never handed out for
-/// another render.
-///
-/// Not generic: contexts are kept as plain object pointers and typed where
-/// they are taken, so that the pool's end, which runs in the store's
-/// unspecialised deinit, looks up no generic metadata.
-///
-/// Invariants: context `k` is `first` for k = 0 and `more[k - 1]` above,
-/// each a `RenderContext` of the pool's workflow type; contexts `0..<count`
-/// hold one retain each, `0..<inUse` belong to the renders running now
-/// (innermost last), the others are spares, all invalid. `first` is nil when
-/// `count` is 0. The pool owns the buffer: it cannot be copied, and hands
-/// its contexts on or releases them, and frees the buffer, when it ends.
+/// The render contexts of one workflow type, taken per render and given back
+/// when `render` returns, so a steady pass makes and retains none. The first
+/// sits inline (a type that never nests costs one object, no buffer); at the
+/// host's end they wait for its type's next host (`RenderContextSpares`). A
+/// context given back is invalidated (R5) and kept only if nothing else
+/// references it. Not generic, so its end, in the store's unspecialised
+/// deinit, looks up no metadata. Invariants: context `k` is `first` for
+/// k = 0, else `more[k - 1]`, a `RenderContext` of the pool's type;
+/// `0..<count` hold a retain each, `0..<inUse` belong to the running renders
+/// (innermost last), the rest are invalid spares; `first` is nil if none.
 @usableFromInline
 struct RenderContextPool: ~Copyable {
     @usableFromInline var first: Unmanaged<AnyObject>?
@@ -30,8 +17,7 @@ struct RenderContextPool: ~Copyable {
     @usableFromInline var inUse = 0
     /// The workflow type, under which the spares are kept.
     @usableFromInline let workflowType: ObjectIdentifier
-    /// `SoleReferenceWord.value`, read once per pool rather than through
-    /// the static's accessor per render.
+    /// `SoleReferenceWord.value`, read once per pool, not per render.
     @usableFromInline let soleReferenceWord: UInt
 
     @usableFromInline
@@ -55,9 +41,7 @@ struct RenderContextPool: ~Copyable {
         return addContext(at: k, as: W.self, runtime: runtime, node: node)
     }
 
-    /// Context `k` = `count`, which the pool does not have yet: an empty
-    /// pool first takes the spares of an ended host of the type, else a
-    /// new context is made. Out of line: a steady pass never comes here.
+    /// A new context `k` (= `count`); out of line: steady passes never add.
     @inlinable @inline(never) @MainActor
     mutating func addContext<W: Workflow>(
         at k: Int, as _: W.Type, runtime: FastRuntime, node: NodeHandle
@@ -91,9 +75,8 @@ struct RenderContextPool: ~Copyable {
         return true
     }
 
-    /// Ends the innermost render: its context becomes invalid, and stays in
-    /// the pool only if nobody else holds it. One that a user kept learns
-    /// its node's key (R5's message), from `key`.
+    /// Ends the innermost render: its context is invalidated, and one a user
+    /// kept leaves the pool with its node's key (R5's message).
     @inlinable @inline(__always) @MainActor
     mutating func giveBack<W: Workflow>(_: W.Type, key: () -> String) {
         inUse -= 1
@@ -119,16 +102,14 @@ struct RenderContextPool: ~Copyable {
         k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
     }
 
-    /// Lets go of context `k` (a user keeps it), which keeps its node's
-    /// `key`, and moves the last context into its place.
+    /// Lets go of context `k`, which a user keeps, with its node's `key`.
     @inlinable @inline(never) @MainActor
     mutating func drop<W: Workflow>(at k: Int, as _: W.Type, key: String) {
         context(at: k, as: W.self).withGuaranteedRef { $0.keep(key: key) }
         removeContext(at: k).release()
     }
 
-    /// Takes context `k` out, with its retain, and moves the last context
-    /// into its place.
+    /// Takes context `k` out with its retain; the last context moves in.
     @usableFromInline
     mutating func removeContext(at k: Int) -> Unmanaged<AnyObject> {
         count -= 1
@@ -166,19 +147,9 @@ struct RenderContextPool: ~Copyable {
         moreCapacity = capacity
     }
 
-    /// Whether nothing but the pool references the context: no other strong
-    /// reference (checked in place, without a retain), and no weak or
-    /// unowned one. A weak or unowned reference is no strong one, yet a
-    /// context held that way must not come back to life for another node
-    /// (R5). No public API of the standard library sees those references;
-    /// its debugger entry points count them (an object's unowned count is 1
-    /// while it has no unowned reference, its weak count lives in the side
-    /// table the first weak reference makes).
-    ///
-    /// First the object's reference-count word against that of an object
-    /// held once (`SoleReferenceWord`): equal, nothing else references it.
-    /// Otherwise the pool's retain is moved into a variable for the test,
-    /// which is then the one strong reference the test expects, and back.
+    /// Whether nothing but the pool references the context, strongly, weakly
+    /// or unowned: a context held any way must not come back to life for
+    /// another node (R5). The word check (`SoleReferenceWord`) first.
     @inlinable @inline(__always)
     static func isHeldByPoolOnly<W: Workflow>(
         _ pooled: inout Unmanaged<AnyObject>, soleReferenceWord: UInt, as _: W.Type
@@ -189,8 +160,7 @@ struct RenderContextPool: ~Copyable {
         return Self.isHeldByPoolOnlyChecked(&pooled, as: W.self)
     }
 
-    /// `isHeldByPoolOnly` the full way (`SoleReference`): out of line, as
-    /// few contexts get here.
+    /// The full check (`SoleReference`): out of line, as few contexts get here.
     @inlinable @inline(never)
     static func isHeldByPoolOnlyChecked<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
         var context = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque())
@@ -205,9 +175,8 @@ struct RenderContextPool: ~Copyable {
         end()
     }
 
-    /// The contexts go to the next host of the type (`RenderContextSpares`),
-    /// unless a render is running (a host released by its own render's
-    /// code ends its tree later; its contexts are in use).
+    /// The contexts go to the type's next host unless a render is running
+    /// (a host released by its own render's code ends its tree later).
     @usableFromInline
     func end() {
         if let first, inUse == 0 {

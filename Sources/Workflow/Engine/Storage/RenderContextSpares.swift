@@ -1,25 +1,11 @@
-/// The spare render contexts of hosts that ended, one batch per workflow type,
-/// so that the next host of the type renders with them instead of making a
-/// context object per nested render: a screen that appears again (a chain
-/// of one type nests as deep as it is long) makes none.
-///
-/// A batch holds only contexts that nothing else references, all invalid
-/// (R5): a context a user kept left its pool when its render returned and
-/// never gets here. A batch is a pool's own storage (`RenderContextPool`'s
-/// layout, its type erased), handed over whole: giving back and taking are
-/// one table look-up each, once per workflow type and host.
-///
-/// Only the main queue touches the table (R22: hosts are made and released
-/// there); a pool that starts or ends elsewhere (the testable seam's node,
-/// in a test off the main queue) neither takes nor gives.
-///
-/// Memory: per workflow type, the deepest nesting of its renders in one
-/// host, at most `maximumCount` contexts; a larger batch is released.
-///
-/// A cache that outlives hosts, kept because it pays where one host per
-/// screen nests a workflow type in itself (a thread of comments, a tree of
-/// folders): without it, W2's first render of a 1,000-deep chain of one type
-/// costs 27% more instructions and 1,048 allocations instead of 38.
+/// Spare render contexts of ended hosts, one batch per workflow type, so the
+/// next host of the type makes no context per nested render: without them,
+/// W2's first render of a 1,000-deep chain of one type costs 27% more
+/// instructions and 1,048 allocations instead of 38. A batch is a pool's
+/// storage, type erased, handed over whole, of invalid contexts nothing else
+/// references (R5). Main queue only (R22: hosts are made and released
+/// there); a pool elsewhere (the testable seam's node off the main queue)
+/// neither takes nor gives. At most `maximumCount` contexts per type.
 enum RenderContextSpares {
     /// A pool's storage: `first` is context 0, `more` holds contexts 1 and
     /// above, each an object pointer carrying one retain.
@@ -52,9 +38,8 @@ enum RenderContextSpares {
     /// The most contexts kept for one workflow type.
     static var maximumCount: Int { 4096 }
 
-    /// The batches by workflow type. Main queue only (see above).
-    /// Unchecked: a static variable's dynamic check is a call per access,
-    /// and only the main queue gets here.
+    /// Unchecked: a static's dynamic check is a call per access, and only
+    /// the main queue gets here.
     @exclusivity(unchecked) nonisolated(unsafe) static var batches: [ObjectIdentifier: Batch] = [:]
 
     /// The batch kept for `type`, which the caller now owns.
@@ -63,9 +48,8 @@ enum RenderContextSpares {
         return batches.removeValue(forKey: type)
     }
 
-    /// Keeps the batch of an ended pool for the next host of `type`. Of two
-    /// batches for one type (hosts of it that ended while another ran) the
-    /// larger stays: a host needs as many contexts as its renders nest.
+    /// Keeps an ended pool's batch for the next host of `type`; of two, the
+    /// larger stays (a host needs as many contexts as its renders nest).
     static func keep(_ batch: Batch, for type: ObjectIdentifier) {
         guard batch.count <= maximumCount, MainQueue.isOnMainQueue else {
             batch.release()

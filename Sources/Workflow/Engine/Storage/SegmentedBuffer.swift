@@ -1,19 +1,9 @@
-/// Raw storage for the arena and the typed stores: elements in segments of
-/// 1,024 that never move once full, found through a small table of segment
-/// pointers. While there is one segment it grows four times over (small
-/// trees stay small, and a type's first thousand nodes are moved at most a
-/// third as often as doubling would move them); after that each growth adds
-/// a segment. So a tree of a million nodes is built without copying what
-/// exists, without freeing buffers that stay resident, and with less than
-/// one segment of slack, where a doubling buffer copies everything log(n)
-/// times and keeps up to half of itself empty.
-///
-/// Segments past the first go back to the allocator when their owner's
-/// elements no longer reach them (`shrink`); the first segment stays.
-///
-/// The buffer tracks capacity only; its owner tracks which elements are
-/// initialised and destroys them before the buffer ends. It owns its
-/// segments: it cannot be copied, and frees them when it ends.
+/// Raw storage for the arena and typed stores: segments of 1,024 elements
+/// that never move once full. The first grows four times over (a type's
+/// first thousand nodes move a third as often as with doubling), then each
+/// growth adds one: no copying, under a segment of slack, where doubling
+/// copies all log(n) times and keeps up to half empty. Tracks capacity
+/// only; the owner initialises and destroys elements. Owns its segments.
 @usableFromInline
 struct SegmentedBuffer<Element>: ~Copyable {
     @inlinable static var segmentShift: Int { 10 }
@@ -56,9 +46,8 @@ struct SegmentedBuffer<Element>: ~Copyable {
         capacity += Self.segmentSize
     }
 
-    /// Frees the segments past the first that hold none of elements
-    /// `0..<count` (all others destroyed): capacity comes down to `count`
-    /// rounded up to a whole segment. Segments below stay where they are.
+    /// Frees the segments past the first that hold none of `0..<count` (the
+    /// others destroyed); the rest stay where they are.
     mutating func shrink(toFit count: Int) {
         guard capacity > Self.segmentSize else { return }
         let kept = max(1, (count + Self.segmentSize - 1) >> Self.segmentShift)
@@ -70,8 +59,7 @@ struct SegmentedBuffer<Element>: ~Copyable {
         segments.shrink(expecting: kept, minimum: 4)
     }
 
-    /// Frees the segments (the table of them goes with `segments`); the
-    /// elements were destroyed by the owner.
+    /// The owner destroyed the elements; the table goes with `segments`.
     @inlinable
     deinit {
         for segment in 0..<segments.count {

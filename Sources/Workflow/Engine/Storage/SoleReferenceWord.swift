@@ -1,17 +1,10 @@
-/// The reference-count word of a Swift object that exactly one strong
-/// reference holds and that was never referenced weakly or unowned, read
-/// from an object in that state when the process first needs it. An object
-/// whose word equals it has no other strong, weak or unowned reference:
-/// the render-context pool's check per render (`isHeldByPoolOnly`) is then
-/// one load and one comparison instead of three runtime calls
-/// (`SoleReference`, about 38 instructions a render).
-///
-/// The word is only ever a shortcut to "yes": any other word (another
-/// runtime's layout, an object that once had a weak reference) takes the
-/// full check. Before the word is used, the probe shows that this runtime
-/// keeps its counts there: the full check says "held once", and a second
-/// strong, an unowned and a weak reference each change the word. Else the
-/// word is `none`, and `isHeldOnce` never says "yes".
+/// The reference-count word of an object held once and never weakly or
+/// unowned, read from a probe: an equal word means no other reference, so
+/// the pool's per-render check is one load and compare instead of
+/// `SoleReference`'s three runtime calls (about 38 instructions a render).
+/// Only a shortcut to "yes": the probe first shows that this runtime keeps
+/// its counts there (the full check agrees; a second strong, an unowned and
+/// a weak reference each change the word), else the word is `none`.
 @usableFromInline
 enum SoleReferenceWord {
     private final class Probe {}
@@ -31,14 +24,12 @@ enum SoleReferenceWord {
     @usableFromInline
     static let value: UInt = probedWord()
 
-    /// Not optimised: the optimiser, which cannot see the word read here,
-    /// would otherwise drop the probe's retain and release pair and its
-    /// unused references, and the layout would look wrong.
+    /// Not optimised: the optimiser, blind to the word, would drop the probe's
+    /// retain-release pair and unused references, and the layout look wrong.
     @_optimize(none)
     private static func probedWord() -> UInt {
         #if _pointerBitWidth(_64)
-        // Escapes through `Unmanaged`, so that it lives on the heap like any
-        // context, held once.
+        // Through `Unmanaged`: on the heap, held once, like any context.
         let held = Unmanaged.passRetained(Probe())
         let address = held.toOpaque()
         let heldOnce = word(of: address)
@@ -63,18 +54,14 @@ enum SoleReferenceWord {
         #endif
     }
 
-    /// Whether the object at `object` is held by one strong reference and
-    /// nothing else, said only when its word is `expected`, the `value` a
-    /// caller read before; false means "check the full way". The caller
-    /// reaches the object through an `Unmanaged` and holds no strong copy
-    /// of its own, which the word would count.
+    /// True only when the word is `expected`; false means "check the full
+    /// way". The caller holds no strong copy, which the word would count.
     @inlinable @inline(__always)
     static func isHeldOnce(_ object: UnsafeMutableRawPointer, expected: UInt) -> Bool {
         expected != none && word(of: object) == expected
     }
 
-    /// The reference-count word of the object at `object`: the word after
-    /// its metadata pointer.
+    /// The word after the object's metadata pointer.
     @inlinable @inline(__always)
     static func word(of object: UnsafeMutableRawPointer) -> UInt {
         object.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)

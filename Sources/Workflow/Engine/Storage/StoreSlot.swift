@@ -1,5 +1,4 @@
-/// A node's place in the typed store of its workflow type, where its
-/// workflow value, state and rendering are.
+/// A node's place in its workflow type's typed store.
 @usableFromInline
 struct StoreSlot {
     /// The place, as the record stores it (4 bytes).
@@ -14,7 +13,6 @@ struct StoreSlot {
     @inlinable
     static var none: StoreSlot { StoreSlot(position: -1) }
 
-    /// Where the slot is in the store's buffers.
     @inlinable
     var position: Int { Int(rawValue) }
 }

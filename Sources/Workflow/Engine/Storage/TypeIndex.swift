@@ -13,7 +13,6 @@ struct TypeIndex: Equatable, Sendable {
     @inlinable
     static var free: TypeIndex { TypeIndex(rawValue: .max) }
 
-    /// Where the type's store is in the runtime's table.
     @inlinable
     var position: Int { Int(rawValue) }
 }
