@@ -69,7 +69,8 @@ def main():
     if over:
         print(f"size: {CORE} is past its budget: {'; '.join(over)}")
     else:
-        print(f"size: {CORE} is within its budget ({BUDGET['lines']:,} lines, {BUDGET['public']} public declarations)")
+        print(f"size: {CORE} is within its budget: {core[2]:,} lines of {BUDGET['lines']:,}, "
+              f"{core[3]} public declarations of {BUDGET['public']}")
     if args.check and over:
         sys.exit(1)
 
