@@ -8,14 +8,6 @@ public struct ApplyContext<WorkflowType: Workflow> {
     @usableFromInline let key: String
     @usableFromInline let epoch: UInt64
 
-    @inlinable
-    init(workflow: UnsafePointer<WorkflowType>, key: String, epoch: UInt64) {
-        self.workflow = workflow
-        self.backend = nil
-        self.key = key
-        self.epoch = epoch
-    }
-
     /// A tester's context, tied to no apply call: `backend` answers reads.
     package init(backend: any ApplyContextBackend<WorkflowType>) {
         self.workflow = nil
@@ -96,21 +88,6 @@ extension ApplyContext {
         _ body: (ApplyContext<WorkflowType>) -> Result
     ) -> Result {
         withUnsafePointer(to: workflow) { withContext(workflowAt: $0, key: key, body) }
-    }
-
-    /// The same over a workflow value that stays put until `body` returns.
-    @inlinable
-    package static func withContext<Result>(
-        workflowAt workflow: UnsafePointer<WorkflowType>,
-        key: String,
-        _ body: (ApplyContext<WorkflowType>) -> Result
-    ) -> Result {
-        let outer = ApplyEpoch.current
-        ApplyEpoch.last += 1
-        let epoch = ApplyEpoch.last
-        ApplyEpoch.current = epoch
-        defer { ApplyEpoch.current = outer }
-        return body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
     }
 }
 

@@ -90,8 +90,9 @@ package final class HostObservers<Value> {
         return low < entries.count && entries[low].id == id ? low : nil
     }
 
-    /// Forgets every observer, finishing the streams: the host is gone. An
-    /// observer that released the host stops the round it was called in.
+    /// Forgets every observer, finishing the streams: the host is gone. A
+    /// release from inside a cascade gets here once it unwound, so a round
+    /// running then ends first.
     package func finishAll() {
         let finished = entries
         entries = []

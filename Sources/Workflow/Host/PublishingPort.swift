@@ -1,3 +1,75 @@
+/// The runtime's one way out to what drives its root (a `WorkflowHost`, or
+/// the testable seam's `WorkflowNode`): the end of every cascade (R18), once
+/// the runtime decided whether the root renders and publishes (S1, S3).
+/// The host owns its port and the port its runtime, which reaches the port,
+/// unowned, only while a step of that host runs; the gate holds a host
+/// released meanwhile until the cascade unwound: no dangling, no cycle.
+/// `end` is made where the root's type is known, so it runs specialised.
+@usableFromInline @MainActor
+class HostPort {
+    /// Called with this port, never capturing it.
+    @usableFromInline let end: (HostPort, CascadeResult, FastRuntime) -> Void
+
+    @inlinable
+    init(end: @escaping (HostPort, CascadeResult, FastRuntime) -> Void) {
+        self.end = end
+    }
+
+    /// The host's release (R10), which a subclass that a host owns gives.
+    func releaseByHost() {
+        fatalError("abstract")
+    }
+
+    /// From the host's deinit, which checked the main queue (R22). Not
+    /// generic, unlike the host: its closure allocates nothing.
+    nonisolated static func releaseFromDeinit(_ port: HostPort) {
+        MainQueue.assumeMainActor(port) { $0.releaseByHost() }
+    }
+
+    /// The end of a cascade of `runtime`, whose tree this port drives.
+    @inlinable @inline(__always)
+    final func cascadeDidEnd(_ result: CascadeResult, in runtime: FastRuntime) {
+        end(self, result, runtime)
+    }
+}
+
+/// A `HostPort` for a `WorkflowType` root. Its members are final: called from
+/// a subclass's specialised code, they are specialised too.
+@usableFromInline
+class RootPort<WorkflowType: Workflow>: HostPort {
+    @usableFromInline final let runtime: FastRuntime
+    /// The store the root's values are in, made here: its type's first.
+    @usableFromInline final let rootStore: NodeStore<WorkflowType>
+    /// The first of a store made for the root (`startTree` checks it).
+    @inlinable static var rootSlot: StoreSlot { StoreSlot(position: 0) }
+    /// Where the root's outputs wait for their cascade's end; nil if none.
+    @usableFromInline final let rootRoute: RootRoute<WorkflowType.Output>?
+    /// Reads `rendering`, specialised here, so code generic over the host (a
+    /// wrapper, a harness) reads it without a type look-up.
+    @usableFromInline final let readRendering: (RootPort<WorkflowType>) -> WorkflowType.Rendering
+
+    @inlinable
+    init(runtime: FastRuntime, end: @escaping (HostPort, CascadeResult, FastRuntime) -> Void) {
+        self.runtime = runtime
+        rootStore = runtime.store(for: WorkflowType.self)
+        rootRoute = WorkflowType.Output.self == Never.self ? nil : RootRoute<WorkflowType.Output>()
+        readRendering = { $0.rendering }
+        super.init(end: end)
+    }
+
+    /// The root's latest rendering, from its slot: the one copy there is.
+    @inlinable
+    final var rendering: WorkflowType.Rendering {
+        rootStore[Self.rootSlot].rendering.unsafelyUnwrapped
+    }
+
+    /// A render pass of the root (R24: its replaced rendering goes after it).
+    @inlinable @discardableResult
+    final func renderRoot() -> WorkflowType.Rendering {
+        runtime.renderRoot(store: rootStore)
+    }
+}
+
 /// A `WorkflowHost`'s port: the runtime, observers and debugger behind the
 /// user's handle. At a cascade's end it renders the root if due, then
 /// publishes the rendering (S3), the output and the debugger's update, in

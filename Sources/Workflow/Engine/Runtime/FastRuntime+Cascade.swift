@@ -1,9 +1,129 @@
-// Actions and the cascade (R15-R18): an action applies at its node, outputs
-// climb through the parents' output maps, state changes mark the path to the
-// root dirty (S1), and the cascade ends with at most one render pass. The
-// generic steps are `@inlinable`, reached from code that knows the action type
+// The whole cascade (R15-R18): the gate that decides when one runs (R15,
+// R16); its runs and applies, an action applying at its node; the routes an
+// output climbs through the parents' output maps; the dirty marks a changed
+// state leaves on the path to the root (S1); and its end, with at most one
+// render pass, handed to the port. The generic steps are `@inlinable`,
+// reached from code that knows the action type
 // (`WorkflowAction._sendToFastRuntime`, `ActionRoute.deliverAction`), so a
 // cascade runs specialised; what does not depend on the types is out of line.
+
+/// When a host may start a cascade (R15, R16): at once when idle, later when
+/// busy or rendering (never if the sink's own node is rendering), never once
+/// the host is released (R10). The fast runtime's sends and updates all go
+/// through `submit`; the reference has a gate of its own.
+@usableFromInline
+package final class CascadeGate {
+    @usableFromInline
+    struct State {
+        /// A render pass is in progress: sends wait, or are fatal errors when
+        /// their node is rendering (R15).
+        @usableFromInline var isRendering = false
+        /// A cascade is in progress (applying actions, notifying observers).
+        var isBusy = false
+        /// The host was released: its work and any cascade are dropped.
+        @usableFromInline var isClosed = false
+        /// The cascades waiting, in order.
+        var deferred = CascadeQueue()
+        /// The released host's teardown, waiting for the cascade to unwind.
+        var teardown: (() -> Void)?
+    }
+
+    /// Unchecked: read per send and per render pass. Each access is one
+    /// read or write between the cascades and teardowns this class calls,
+    /// never across one (a closure is taken out before it runs or goes).
+    @exclusivity(unchecked) @usableFromInline var state = State()
+
+    package init() {}
+
+    /// Set by the runtime around each of its render passes.
+    @inlinable
+    package var isRendering: Bool {
+        get { state.isRendering }
+        set { state.isRendering = newValue }
+    }
+
+    /// The host was released.
+    @inlinable
+    package var isClosed: Bool { state.isClosed }
+
+    /// Runs `cascade` now when idle, then those queued meanwhile, in order.
+    /// While busy or rendering it queues what `queued` makes (R15), called
+    /// only then so that a cascade run at once allocates no closure; while
+    /// rendering it calls `fail` if `targetIsRendering`.
+    @usableFromInline
+    package func submit(
+        targetIsRendering: () -> Bool,
+        failingDuringRender fail: () -> Never,
+        queueing queued: () -> () -> Void,
+        running cascade: () -> Void
+    ) {
+        if state.isRendering, targetIsRendering() {
+            fail()
+        }
+        if state.isBusy || state.isRendering {
+            if !state.isClosed {
+                let closure = queued()
+                state.deferred.append(closure)
+            }
+            return
+        }
+        state.isBusy = true
+        cascade()
+        state.isBusy = false
+        if !state.deferred.isEmpty || state.isClosed {
+            runQueued()
+        }
+    }
+
+    /// Runs the queued cascades in order, then a released host's teardown.
+    /// A host calls it after its first render pass, once it can publish.
+    package func runQueued() {
+        guard !state.isBusy, !state.isRendering else { return }
+        while !state.deferred.isEmpty, !state.isClosed {
+            #if DEBUG  // fault injection (differential tests): the newest first
+            let next = FaultInjection.runQueuedNewestFirst ? state.deferred.popLast() : state.deferred.popFirst()
+            #else
+            let next = state.deferred.popFirst()
+            #endif
+            state.isBusy = true
+            next.unsafelyUnwrapped()
+            state.isBusy = false
+        }
+        if state.isClosed {
+            // Taken out before they go: releasing a closure runs user code.
+            let dropped = state.deferred.removeAll()
+            let pending = state.teardown
+            state.teardown = nil
+            pending?()
+            keepingAlive(dropped) {}
+        }
+    }
+
+    /// The host's release: `teardown` runs now if idle, else once the cascade
+    /// has unwound, so no host code runs on a tree that is gone.
+    package func close(then teardown: @escaping () -> Void) {
+        state.isClosed = true
+        if state.isBusy || state.isRendering {
+            state.teardown = teardown
+        } else {
+            teardown()
+        }
+    }
+
+    /// `update(workflow:)` (R19): fatal while rendering, queued behind a
+    /// cascade, else now, allocating nothing (`update` takes the value).
+    package func submitUpdate<Workflow>(
+        of workflow: Workflow,
+        _ update: @escaping (Workflow) -> Void
+    ) {
+        submit(
+            targetIsRendering: { true },
+            failingDuringRender: { RuntimeErrors.updateDuringRender(workflowType: Workflow.self) },
+            queueing: { { update(workflow) } },
+            running: { update(workflow) }
+        )
+    }
+}
 
 extension FastRuntime {
     /// R15: now if idle, queued during a cascade or pass, fatal in its render.
@@ -103,6 +223,15 @@ extension FastRuntime {
         }
     }
 
+    /// S1: marks the node and its ancestors up to one marked (its are, too).
+    func markNeedsRender(_ node: NodeID) {
+        var current = node
+        while !current.isNone, !tree.nodes[current].needsRender {
+            tree.nodes[current].needsRender = true
+            current = tree.nodes[current].parent
+        }
+    }
+
     @usableFromInline
     func beginCascade() {
         if isTraced { trace.passWillBegin(.action) }
@@ -128,6 +257,26 @@ extension FastRuntime {
         #endif
     }
 
+    /// R18, S3: publishes once unless `renderOnlyIfStateChanged` saw no state
+    /// change; the root renders first if dirty (S1) or without skipping.
+    func endCascade() {
+        var publishes = !renderOnlyIfStateChanged || cascade.changedState
+        var rendersRoot = false
+        if publishes {
+            rendersRoot = !skipsCleanChildren || tree.nodes[root].needsRender
+            #if DEBUG  // fault injection (differential tests): publish only what rendered
+            if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
+            #endif
+        }
+        toPort(CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes))
+    }
+
+    /// The port outlives the call (`HostPort`): borrowed, not retained.
+    @inline(__always)
+    func toPort(_ result: CascadeResult) {
+        port.unsafelyUnwrapped.withGuaranteedRef { $0.cascadeDidEnd(result, in: self) }
+    }
+
     /// R15: whether `node`'s `render` is running (`PassStack.isRendering`).
     @usableFromInline
     func isRendering(_ node: NodeID) -> Bool {
@@ -137,5 +286,89 @@ extension FastRuntime {
     @usableFromInline
     func sendDuringRender(_ actionType: Any.Type, workflowType: Any.Type, at node: NodeID) -> Never {
         RuntimeErrors.sendDuringRender(actionType: actionType, workflowType: workflowType, key: tree.nodes[keyOf: node])
+    }
+}
+
+extension ApplyContext {
+    @inlinable
+    init(workflow: UnsafePointer<WorkflowType>, key: String, epoch: UInt64) {
+        self.workflow = workflow
+        self.backend = nil
+        self.key = key
+        self.epoch = epoch
+    }
+
+    /// As `withContext(workflow:key:_:)`, over a workflow value that stays put
+    /// until `body` returns.
+    @inlinable
+    package static func withContext<Result>(
+        workflowAt workflow: UnsafePointer<WorkflowType>,
+        key: String,
+        _ body: (ApplyContext<WorkflowType>) -> Result
+    ) -> Result {
+        let outer = ApplyEpoch.current
+        ApplyEpoch.last += 1
+        let epoch = ApplyEpoch.last
+        ApplyEpoch.current = epoch
+        defer { ApplyEpoch.current = outer }
+        return body(ApplyContext(workflow: workflow, key: key, epoch: epoch))
+    }
+}
+
+/// Where a node's outputs go: the parent's latest `outputMap`, applied at the
+/// parent (R17). One per node with an output; each parent render replaces
+/// `map` in place (R7), so re-rendering allocates nothing.
+@usableFromInline @MainActor
+class OutputRoute<Output> {
+    @usableFromInline
+    init() {}
+
+    /// Turns `output` into the parent's action and applies it there.
+    @usableFromInline
+    func deliver(_ output: Output, runtime: FastRuntime) { fatalError("abstract") }
+}
+
+@usableFromInline
+final class ActionRoute<Output, Action: WorkflowAction>: OutputRoute<Output> {
+    @usableFromInline var map: (Output) -> Action
+    @usableFromInline let parent: NodeID
+    /// Delivery specialised where both types are known: this class's own
+    /// methods are generic code, never specialised.
+    @usableFromInline let deliverAction: (ActionRoute<Output, Action>, Output, FastRuntime) -> Void
+
+    @inlinable
+    init(map: @escaping (Output) -> Action, parent: NodeID) {
+        self.map = map
+        self.parent = parent
+        self.deliverAction = { route, output, runtime in
+            runtime.apply(route.map(output), at: route.parent, fromSink: false)
+        }
+    }
+
+    override func deliver(_ output: Output, runtime: FastRuntime) {
+        deliverAction(self, output, runtime)
+    }
+}
+
+/// The root's route: outputs leave the tree. The host takes the output of
+/// a cascade when the cascade ends, after the render pass (R17).
+@usableFromInline
+final class RootRoute<Output>: OutputRoute<Output> {
+    /// The cascade's output (one root action per cascade). Unchecked: each
+    /// access is a store or a take that calls nothing.
+    @exclusivity(unchecked) @usableFromInline var pending: Output?
+
+    @usableFromInline
+    override init() {}
+
+    override func deliver(_ output: Output, runtime: FastRuntime) {
+        pending = output
+    }
+
+    /// The cascade's output, if any; none is left behind.
+    @inlinable
+    func takeOutput() -> Output? {
+        defer { pending = nil }
+        return pending
     }
 }

@@ -1,15 +1,7 @@
-// Render skipping (S1-S4): marking dirty, reusing renderings, marking clean.
+// Render skipping (S1-S4): reusing renderings, marking clean. An action
+// marks dirty (S1) in +Cascade.
 
 extension FastRuntime {
-    /// S1: marks the node and its ancestors up to one marked (its are, too).
-    func markNeedsRender(_ node: NodeID) {
-        var current = node
-        while !current.isNone, !tree.nodes[current].needsRender {
-            tree.nodes[current].needsRender = true
-            current = tree.nodes[current].parent
-        }
-    }
-
     /// S2: a clean child with an unchanged workflow value keeps its rendering.
     @inlinable @inline(__always)
     func canSkip<W: Workflow>(needsRender: Bool, store: NodeStore<W>, slot: StoreSlot, newWorkflow: W) -> Bool {

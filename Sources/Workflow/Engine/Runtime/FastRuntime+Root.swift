@@ -1,5 +1,6 @@
 // The root: its start, every render pass (the only code setting the gate's
-// rendering flag), results for the port; its rendering lives in its slot.
+// rendering flag), the first render's and updates' results for the port (a
+// cascade's end is in +Cascade); its rendering lives in its slot.
 
 extension FastRuntime {
     /// Starts the root (R6), unrendered, for `port`, which owns this runtime
@@ -50,20 +51,6 @@ extension FastRuntime {
         return rendering
     }
 
-    /// R18, S3: publishes once unless `renderOnlyIfStateChanged` saw no state
-    /// change; the root renders first if dirty (S1) or without skipping.
-    func endCascade() {
-        var publishes = !renderOnlyIfStateChanged || cascade.changedState
-        var rendersRoot = false
-        if publishes {
-            rendersRoot = !skipsCleanChildren || tree.nodes[root].needsRender
-            #if DEBUG  // fault injection (differential tests): publish only what rendered
-            if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
-            #endif
-        }
-        toPort(CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes))
-    }
-
     /// The first render, through the port: specialised like every later one.
     func renderFirst() {
         toPort(CascadeResult(source: .firstRender, rendersRoot: true, publishesRendering: false))
@@ -78,11 +65,5 @@ extension FastRuntime {
         if publishes {
             toPort(CascadeResult(source: .update, rendersRoot: true, publishesRendering: true))
         }
-    }
-
-    /// The port outlives the call (`HostPort`): borrowed, not retained.
-    @inline(__always)
-    func toPort(_ result: CascadeResult) {
-        port.unsafelyUnwrapped.withGuaranteedRef { $0.cascadeDidEnd(result, in: self) }
     }
 }

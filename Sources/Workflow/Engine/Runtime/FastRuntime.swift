@@ -6,8 +6,8 @@
 // - Storage/: the containers, each owning its memory. `NodeArena` (records
 //   and keys, its free list, its trimming) of `NodeRecord`s, in
 //   `SegmentedBuffer`s; `NodeStore` (one workflow type's values, states and
-//   renderings by `StoreSlot`, with `OutputRoute`s and the
-//   `RenderContextPool`, whose contexts wait for the next host in
+//   renderings by `StoreSlot`, with the `OutputRoute`s of `+Cascade` and
+//   the `RenderContextPool`, whose contexts wait for the next host in
 //   `RenderContextSpares`); `ChildIndex` (the hash table of keyed children);
 //   `NodeTree`, which holds them all for the runtime; the typed IDs
 //   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`; `SoleReference` and
@@ -15,16 +15,18 @@
 // - Runtime/: this class, the re-entrant algorithms that call user code,
 //   one file per concern: `+Stores`, `+NodeStart`, `+RenderPass`,
 //   `+RenderSkipping` (S1-S4), `+NodeEnd`, `+Trimming`, `+Sinks`,
-//   `+SideEffects`, `+Cascade` (sends and actions), `+Root` (the channel to
-//   the host), `+PassNumbers`, `+RenderTrace`, `+DebugSnapshot`,
-//   `+Invariants`; and the parts they drive: `PassStack` (the running
-//   passes' `RenderFrame`s), `ChildLookup`, `StoreRegistry`, `CascadeLog`,
-//   `CascadeResult`.
+//   `+SideEffects`, `+Cascade` (the whole cascade: `CascadeGate`, when one
+//   runs, R15, R16; sends and actions; the `OutputRoute`s; the dirty marks,
+//   S1; its end, handed to the port), `+Root` (the root's start, render
+//   passes, first render and updates), `+PassNumbers`, `+RenderTrace`,
+//   `+DebugSnapshot`, `+Invariants`; and the parts they drive: `PassStack`
+//   (the running passes' `RenderFrame`s), `ChildLookup`, `StoreRegistry`,
+//   `CascadeLog`, `CascadeResult`.
 // - Sinks/: a node's `SinkList` of `SinkRegistration`s, and the sink
 //   targets. SideEffects/: a node's `SideEffectList` of
 //   `SideEffectLifetime`s (ended ones wait in `SideEffectLifetimeSpares`),
 //   `SideEffectIndex`, `SideEffectKey`.
-// - `CascadeGate` and `CascadeQueue` (when a cascade runs, R15, R16),
+// - `CascadeQueue` (the cascades the gate holds back, R15),
 //   `FaultInjection` (the differential tests' switches), `RenderTracing`
 //   (the seam through which the WorkflowDiagnostics module records, D1).
 //
