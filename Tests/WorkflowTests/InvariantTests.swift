@@ -46,7 +46,7 @@ struct InvariantTests {
                 let host = WorkflowHost(workflow: WalkedParentEmu())
                 let runtime = host.port.runtime
                 let child = runtime.tree.nodes[runtime.root].firstChild
-                runtime.tree.nodes[child].needsRender = true
+                runtime.tree.nodes[child].markNeedsRender()
                 runtime.checkInvariants()
             }
         }

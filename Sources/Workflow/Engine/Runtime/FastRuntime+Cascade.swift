@@ -227,7 +227,7 @@ extension FastRuntime {
     func markNeedsRender(_ node: NodeID) {
         var current = node
         while !current.isNone, !tree.nodes[current].needsRender {
-            tree.nodes[current].needsRender = true
+            tree.nodes[current].markNeedsRender()
             current = tree.nodes[current].parent
         }
     }

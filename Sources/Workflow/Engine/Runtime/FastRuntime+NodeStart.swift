@@ -30,6 +30,6 @@ extension FastRuntime {
         } else {
             state = workflow.makeInitialState()
         }
-        tree.nodes[node].slot = store.allocate(workflow: workflow, state: state, route: route)
+        tree.nodes[node].place(at: store.allocate(workflow: workflow, state: state, route: route))
     }
 }

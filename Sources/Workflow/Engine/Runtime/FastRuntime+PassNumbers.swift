@@ -17,7 +17,7 @@ extension FastRuntime {
     func renumberPasses() {
         for position in 0..<tree.nodes.count where tree.nodes[NodeID(position: position)].typeIndex != TypeIndex.free {
             let node = NodeID(position: position)
-            tree.nodes[node].seenInPass = 0
+            tree.nodes[node].markAsked(in: 0)
             tree.nodes[node].sideEffects.forEach { $0.seenInPass = 0 }
             tree.nodes[node].sinks.forEach { registration in
                 if registration.isAlive {

@@ -27,7 +27,7 @@ extension FastRuntime {
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow, isFirstRender: isFirstRender)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
-        store[slot].rendering = rendering
+        store.setRendering(rendering, at: slot)
         if observesNodes { traceNodeDidRender(node) }
         return rendering
     }
@@ -47,9 +47,9 @@ extension FastRuntime {
         // the old one, replaced once they are over (R20, R24).
         if node == root {
             completion?(rendering)
-            store[slot].rendering = rendering
+            store.setRendering(rendering, at: slot)
         } else {
-            store[slot].rendering = rendering
+            store.setRendering(rendering, at: slot)
             completion?(rendering)
         }
         if isTraced { traceNodeDidRender(node) }
@@ -124,12 +124,11 @@ extension FastRuntime {
         }
         let child = NodeID(rawValue: found.rawValue)
 
-        // One address for the record's fields: records never move.
-        let record = tree.nodes.recordAddress(child.position)
-        if record.pointee.seenInPass == pass {
+        // One look-up of the record, read-only from here: records never move.
+        let (wasAsked, record) = tree.nodes.markAsked(child, in: pass)
+        if wasAsked {
             RuntimeErrors.duplicateChild(childType: Child.self, key: key, parentType: Parent.self)
         }
-        record.pointee.seenInPass = pass
         if !passes.innermost.inOrder {
             passes.ask(child)
         }
@@ -176,10 +175,7 @@ extension FastRuntime {
         let old = store[slot].workflow
         var state = store[slot].state
         workflow.workflowDidChange(from: old, state: &state)
-        // An assignment stores the new value before it destroys the old one,
-        // so a deinit that runs then finds the slot whole (R24).
-        store[slot].workflow = workflow
-        store[slot].state = state
+        store.replace(workflow: workflow, state: state, at: slot)
         if observesNodes {
             if isTraced { traceUpdate(of: node, store: store, from: old, to: workflow) }
             if hasObserver {
@@ -274,10 +270,10 @@ extension FastRuntime {
         let frame = passes.close()
         var next = passes.popLastAsked()
         passes.popAsked(downTo: Int(frame.firstAsked)) { child in
-            tree.nodes[child].nextSibling = next
+            tree.nodes[child].link(before: next)
             next = child
         }
-        tree.nodes[node].firstChild = next
+        tree.nodes[node].linkChildren(from: next)
     }
 
     /// Pushes the old children before `cursor`: those asked for in order.
@@ -302,9 +298,9 @@ extension FastRuntime {
 
         var next = NodeID.none
         passes.popAsked(downTo: Int(frame.firstAsked)) { child in
-            tree.nodes[child].nextSibling = next
+            tree.nodes[child].link(before: next)
             next = child
         }
-        tree.nodes[node].firstChild = next
+        tree.nodes[node].linkChildren(from: next)
     }
 }

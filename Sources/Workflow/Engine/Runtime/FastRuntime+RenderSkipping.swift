@@ -20,6 +20,6 @@ extension FastRuntime {
     /// Clean until an action changes a state in its subtree.
     @inlinable @inline(__always)
     func markRendered(_ node: NodeID) {
-        tree.nodes[node].needsRender = false
+        tree.nodes[node].markRendered()
     }
 }

@@ -3,7 +3,9 @@
 // releasing values) is the "How the engine is fast" article; this is where
 // each part lives, under Sources/Workflow/Engine/.
 //
-// - Storage/: the containers, each owning its memory. `NodeArena` (records
+// - Storage/: the containers, each owning its memory and its writes (a
+//   record changes by `NodeRecord`'s methods, a slot by its store's; the
+//   runtime only reads them). `NodeArena` (records
 //   and keys, its free list, its trimming) of `NodeRecord`s, in
 //   `SegmentedBuffer`s; `NodeStore` (one workflow type's values, states and
 //   renderings by `StoreSlot`, with the `OutputRoute`s of `+Cascade` and

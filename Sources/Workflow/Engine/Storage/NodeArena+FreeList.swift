@@ -37,14 +37,8 @@ extension NodeArena {
         assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
         // One look-up of the entry for all the writes.
         let record = recordAddress(node.position)
-        record.pointee.typeIndex = .free
+        record.pointee.free(before: firstFree)
         keyAddress(node.position).pointee = ""
-        record.pointee.firstChild = .none
-        record.pointee.parent = .none
-        record.pointee.seenInPass = 0
-        record.pointee.needsRender = false
-        record.pointee.generation &+= 1
-        record.pointee.nextSibling = firstFree
         firstFree = node
         freeCount += 1
         endedSinceTrim += 1

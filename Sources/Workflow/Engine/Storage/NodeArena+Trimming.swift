@@ -26,7 +26,7 @@ extension NodeArena {
         for position in stride(from: newCount - 1, through: 0, by: -1) {
             let node = NodeID(position: position)
             if self[node].typeIndex == TypeIndex.free {
-                self[node].nextSibling = firstFree
+                self[node].link(before: firstFree)
                 firstFree = node
             }
         }

@@ -75,6 +75,16 @@ struct NodeArena: ~Copyable {
             .assumingMemoryBound(to: String.self)
     }
 
+    /// Marks `node` asked for in `pass` (R8, R9): whether that pass had
+    /// asked for it already, and its record to read, with one look-up.
+    @inlinable @inline(__always)
+    mutating func markAsked(_ node: NodeID, in pass: UInt32) -> (wasAsked: Bool, record: UnsafePointer<NodeRecord>) {
+        let record = recordAddress(node.position)
+        let wasAsked = record.pointee.seenInPass == pass
+        record.pointee.markAsked(in: pass)
+        return (wasAsked, UnsafePointer(record))
+    }
+
     /// A new record for a node that starts now, at position `count - 1`.
     @inlinable @inline(__always)
     mutating func append(_ record: NodeRecord, key: String) {

@@ -39,11 +39,26 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
     // No deinit: `releaseAll`, specialised, destroyed the live slots; the
     // buffers and the context pool free their own memory.
 
-    /// The node's typed values. The slot must be live.
+    /// The node's typed values, read. The slot must be live.
     @inlinable
     subscript(slot: StoreSlot) -> NodeSlot<W> {
         unsafeAddress { UnsafePointer(contents.slots[slot.position]) }
-        unsafeMutableAddress { contents.slots[slot.position] }
+    }
+
+    /// A render's rendering, in place of the previous one, released after
+    /// the slot is whole again (R24).
+    @inlinable @inline(__always)
+    func setRendering(_ rendering: W.Rendering, at slot: StoreSlot) {
+        contents.slots[slot.position].pointee.rendering = rendering
+    }
+
+    /// A node's new workflow value and state (R7). An assignment stores the
+    /// new value before it destroys the old one, so a deinit that runs then
+    /// finds the slot whole (R24).
+    @inlinable @inline(__always)
+    func replace(workflow: W, state: W.State, at slot: StoreSlot) {
+        contents.slots[slot.position].pointee.workflow = workflow
+        contents.slots[slot.position].pointee.state = state
     }
 
     /// The parent's latest `outputMap` (R7), or the host for the root.

@@ -90,13 +90,13 @@ struct NodeTree: ~Copyable {
     /// Gives `node` an index of its many side effects.
     mutating func addSideEffectIndex(_ index: SideEffectIndex, of node: NodeID) {
         sideEffectIndexes[node] = index
-        nodes[node].hasSideEffectIndex = true
+        nodes[node].setHasSideEffectIndex(true)
     }
 
     /// `node` has no side effect left: its index goes.
     mutating func removeSideEffectIndex(of node: NodeID) {
         sideEffectIndexes[node] = nil
-        nodes[node].hasSideEffectIndex = false
+        nodes[node].setHasSideEffectIndex(false)
     }
 
     // MARK: Memory back
