@@ -1,7 +1,5 @@
-// The fast runtime behind `WorkflowHost`. Its design (arena, keyed
-// children, render skipping, specialisation, allocation, exclusivity,
-// releasing values) is the "How the engine is fast" article; this is where
-// each part lives, under Sources/Workflow/Engine/.
+// The fast runtime behind `WorkflowHost`: its design is the "How the engine
+// is fast" article; this is where each part lives, under Engine/.
 //
 // - Storage/: the containers, each owning its memory and its writes (a
 //   record changes by `NodeRecord`'s methods, a slot by its store's; the
