@@ -13,8 +13,9 @@ final class RenderTraceHooks: RenderTraceRecorder {
     let recorder: RenderRecorder
     /// Render skipping off: every node asked for renders for that reason.
     let rendersEveryNode: Bool
-    /// The host's runtime, which owns these hooks.
-    private unowned(unsafe) var names: (any RenderTraceNodeNames)?
+    /// The host's runtime, which owns these hooks: asked only for a node the
+    /// recorder has not seen, so the check of a safe `unowned` costs little.
+    private unowned var names: (any RenderTraceNodeNames)?
 
     init(recorder: RenderRecorder, rendersEveryNode: Bool) {
         self.recorder = recorder
