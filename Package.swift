@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The Workflow, WorkflowReference and WorkflowConcurrency products depend on
-// the Swift toolchain only (and, on Linux, OpenCombine, which stands in for
+// The Workflow, WorkflowDiagnostics, WorkflowReference and WorkflowConcurrency
+// products depend on the Swift toolchain only (and, on Linux, OpenCombine, which stands in for
 // Combine there); WorkflowTesting and the worker testing products add
 // IssueReporting (and WorkflowTesting CustomDump), as upstream's do.
 // The products are what a user's package depends on. The test support

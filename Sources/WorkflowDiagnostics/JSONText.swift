@@ -1,5 +1,6 @@
-// The little JSON the Chrome export writes, by hand: the `Workflow` product
-// depends on the toolchain only, so there is no Foundation encoder here.
+// The little JSON the Chrome export writes, by hand: the WorkflowDiagnostics
+// product depends on `Workflow` and the toolchain only, so there is no
+// Foundation encoder here.
 
 /// A JSON text being written.
 struct JSONText {

@@ -167,8 +167,8 @@ public final class RenderTrace {
     }
 }
 
-/// Two traces are equal when they are the same recorder, so that
-/// `Runtime.Configuration` can hold one and stay `Equatable`.
+/// Two traces are equal when they are the same recorder, as two
+/// configurations holding them are.
 extension RenderTrace: Equatable {
     /// Whether `lhs` and `rhs` are the same trace object.
     public static func == (lhs: RenderTrace, rhs: RenderTrace) -> Bool {

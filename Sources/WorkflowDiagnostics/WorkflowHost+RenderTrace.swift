@@ -39,15 +39,16 @@ extension Runtime.Configuration {
     /// records nothing and costs nothing. A trace given to a host's
     /// initializer takes precedence.
     public var renderTrace: RenderTrace? {
-        get { renderTraceTarget as? RenderTrace }
-        set { renderTraceTarget = newValue }
+        get { traceSetting.target as? RenderTrace }
+        set { traceSetting = RenderTraceSetting(newValue) }
     }
 }
 
 /// A trace is confined to the main queue (R22): its hosts record into it
 /// there, and every member that reads or changes what it recorded checks
-/// that it is called there. It is `Sendable` so that a `Configuration`,
-/// which may carry one, is; what makes that sound is the confinement,
+/// that it is called there. It is `Sendable`, as a target hosts record into
+/// is, so that a `Configuration` carrying one is; what makes that sound is
+/// the confinement,
 /// checked at every public entry point as swift-nio's loop-bound values
 /// check theirs.
 extension RenderTrace: @unchecked Sendable {}

@@ -86,7 +86,7 @@ extension Runtime {
         /// What every host made while it is set records into (D1): set
         /// through WorkflowDiagnostics' `renderTrace`. Nil (the default)
         /// records nothing and costs nothing.
-        package var renderTraceTarget: (any RenderTraceTarget)?
+        package var traceSetting = RenderTraceSetting()
 
         /// Accepted for code written for workflow-swift 5 and later, where
         /// it makes a sink event that arrives while the host is busy wait
@@ -110,13 +110,5 @@ extension Runtime {
 
         /// Every switch at its default.
         static let `default` = Configuration()
-
-        /// Equal switches, and the same trace if any.
-        public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-            lhs.renderOnlyIfStateChanged == rhs.renderOnlyIfStateChanged && lhs.renderSkipping == rhs.renderSkipping
-                && lhs.renderTraceTarget === rhs.renderTraceTarget && lhs.useSinkEventHandler == rhs.useSinkEventHandler
-                && lhs.suppressPerceptionCheckingWhenUsingObservation
-                    == rhs.suppressPerceptionCheckingWhenUsingObservation
-        }
     }
 }

@@ -9,6 +9,21 @@ package protocol RenderTraceTarget: AnyObject, Sendable {
     @MainActor func recorder(forHostOf rootType: Any.Type, rendersEveryNode: Bool) -> any RenderTraceRecorder
 }
 
+/// A configuration's trace: equal to another when it is the same object,
+/// or both are nil, so that `Runtime.Configuration` keeps its synthesised
+/// `==`.
+package struct RenderTraceSetting: Equatable, Sendable {
+    package var target: (any RenderTraceTarget)?
+
+    package init(_ target: (any RenderTraceTarget)? = nil) {
+        self.target = target
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.target === rhs.target
+    }
+}
+
 /// What opened a pass.
 package enum RenderPassTrigger {
     case firstRender, action, update
@@ -51,7 +66,9 @@ package protocol RenderTraceRecorder: AnyObject {
     /// A node's `render` is about to run.
     func nodeWillRender(_ workflowType: Any.Type, node: Int, isRoot: Bool, isClean: Bool)
     /// Room for at least `count` child positions, for `nodeDidRender`; the
-    /// ones written before a call are kept.
+    /// ones written before a call are kept. The runtime keeps the room: it
+    /// must stay where it is, valid, until the next call or the recorder's
+    /// end.
     func childPositions(count: Int) -> UnsafeMutablePointer<UInt32>
     /// The render that started last is over. Its children, in the order it
     /// asked for them, are the first `childCount` of `childPositions`:

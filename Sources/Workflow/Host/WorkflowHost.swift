@@ -57,7 +57,7 @@ public final class WorkflowHost<WorkflowType: Workflow> {
     /// the trace given, else the configuration's.
     static func makeRuntime(observers: [WorkflowObserver], hasDebugger: Bool, trace: (any RenderTraceTarget)?) -> FastRuntime {
         let configuration = Runtime.configuration
-        let recorder = (trace ?? configuration.renderTraceTarget)?.recorder(
+        let recorder = (trace ?? configuration.traceSetting.target)?.recorder(
             forHostOf: WorkflowType.self, rendersEveryNode: !configuration.renderSkipping
         )
         return FastRuntime(configuration: configuration, observers: observers, hasDebugger: hasDebugger, trace: recorder)

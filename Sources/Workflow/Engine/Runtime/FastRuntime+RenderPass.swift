@@ -21,14 +21,14 @@ extension FastRuntime {
             if hasObserver {
                 return renderObservedNode(node, store: store, workflow: workflow, isFirstRender: isFirstRender)
             }
-            traceNodeWillRender(W.self, node: node)
+            if isTraced { traceNodeWillRender(W.self, node: node) }
         }
         let slot = tree.nodes[node].slot
         let rendering = renderAndFinish(node, store: store, slot: slot, workflow: workflow, isFirstRender: isFirstRender)
         // The previous rendering goes once the node's pass is over: a deinit
         // it runs may send to the node's sinks (R15, R24).
         store.setRendering(rendering, at: slot)
-        if observesNodes { traceNodeDidRender(node) }
+        if isTraced { traceNodeDidRender(node) }
         return rendering
     }
 

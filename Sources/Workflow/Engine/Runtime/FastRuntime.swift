@@ -2,9 +2,9 @@
 // is fast" article; this is where each part lives, under Engine/.
 //
 // - Storage/: the containers, each owning its memory and its writes (a
-//   record changes by `NodeRecord`'s methods, a slot by its store's; the
-//   runtime only reads them). `NodeArena` (records
-//   and keys, its free list, its trimming) of `NodeRecord`s, in
+//   record changes by `NodeRecord`'s methods, a slot by its store's, bar
+//   an action's state, R17, and routes). `NodeArena` (records and keys,
+//   its free list, its trimming) of `NodeRecord`s, in
 //   `SegmentedBuffer`s; `NodeStore` (one workflow type's values, states and
 //   renderings by `StoreSlot`, with the `OutputRoute`s of `+Cascade` and
 //   the `RenderContextPool`, whose contexts wait for the next host in

@@ -3,8 +3,9 @@
 /// and end by plain writes; its two lists hold their retains by hand until
 /// the node lets go (`FastRuntime.finishPass`, `endNode`, `killSinks`).
 ///
-/// The stored fields carry an underscore: inlinable code reads them through
+/// Its scalar fields carry an underscore: inlinable code reads them through
 /// the getters below and changes them only through the record's methods.
+/// The two lists are parts of their own, changed by their own methods.
 @usableFromInline
 struct NodeRecord {
     /// Side effects in start order.
@@ -79,7 +80,8 @@ struct NodeRecord {
         _firstChild = first
     }
 
-    /// The sibling after it in its parent's last pass.
+    /// The sibling after it in its parent's last pass; for a free record,
+    /// the next free one.
     @inlinable @inline(__always)
     mutating func link(before next: NodeID) {
         _nextSibling = next
