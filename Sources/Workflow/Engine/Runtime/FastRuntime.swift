@@ -10,8 +10,8 @@
 //   the `RenderContextPool`, whose contexts wait for the next host in
 //   `RenderContextSpares`); `ChildIndex` (the hash table of keyed children);
 //   `NodeTree`, which holds them all for the runtime; the typed IDs
-//   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`; `SoleReference` and
-//   `SoleReferenceWord` (whether a context or lifetime may be reused).
+//   `NodeID`, `TypeIndex`, `NodeHandle`; `RawStack`; `SoleReference`
+//   (whether a context or lifetime may be reused).
 // - Runtime/: this class, the re-entrant algorithms that call user code,
 //   one file per concern: `+Stores`, `+NodeStart`, `+RenderPass`,
 //   `+RenderSkipping` (S1-S4), `+NodeEnd`, `+Trimming`, `+Sinks`,

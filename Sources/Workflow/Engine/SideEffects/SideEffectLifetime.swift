@@ -4,7 +4,10 @@
 final class SideEffectLifetime: Lifetime {
     /// Unchecked: read per render, a borrow a check would make a call and a
     /// copy; written only while nothing else reaches it (a spare's).
-    @exclusivity(unchecked) var key: SideEffectKey
+    @exclusivity(unchecked) private(set) var key: SideEffectKey
+    /// The key's value when it is an `Int`, the usual key: read out of the
+    /// object, the enum is copied (a call); this word is not.
+    @exclusivity(unchecked) private var intKey: Int?
     /// What the node's list keeps here.
     struct Link {
         var seenInPass: UInt32
@@ -25,9 +28,37 @@ final class SideEffectLifetime: Lifetime {
         set { link.next = newValue }
     }
 
+    /// Whether the side effect's key is `key`; two `Int`s compare as words.
+    @inline(__always)
+    func hasKey(_ key: SideEffectKey) -> Bool {
+        if case let .int(asked) = key, let stored = intKey {
+            return stored == asked
+        }
+        return self.key == key
+    }
+
+    /// A spare's new key.
+    func setKey(_ key: SideEffectKey) {
+        if case let .int(value) = key {
+            intKey = value
+        } else {
+            intKey = nil
+        }
+        self.key = key
+    }
+
+    /// An ended side effect's key goes (its deinit runs): `.int(0)` owns
+    /// nothing.
+    @inline(__always)
+    func clearKey() {
+        key = .int(0)
+        intKey = 0
+    }
+
     /// A side effect first asked for in `pass`.
     init(key: SideEffectKey, pass: UInt32) {
         self.key = key
+        if case let .int(value) = key { self.intKey = value }
         self.link = Link(seenInPass: pass, next: nil)
         super.init()
     }

@@ -25,7 +25,7 @@ enum SideEffectLifetimeSpares {
         entry.withGuaranteedRef { lifetime in
             list.first = lifetime.nextSideEffect
             lifetime.nextSideEffect = nil
-            lifetime.key = key
+            lifetime.setKey(key)
             lifetime.seenInPass = pass
             lifetime.restart()
         }
@@ -38,7 +38,7 @@ enum SideEffectLifetimeSpares {
     static func keep(_ entry: Unmanaged<SideEffectLifetime>) {
         // Released here, among the `onEnded` actions (`.int` owns nothing);
         // the key's deinit may end side effects too, so room is checked after.
-        entry.withGuaranteedRef { $0.key = .int(0) }
+        entry.withGuaranteedRef { $0.clearKey() }
         guard list.count < maximumCount else {
             entry.release()
             return

@@ -25,7 +25,7 @@ struct SideEffectList {
         var count = 0
         var current = first
         while let entry = current {
-            if entry.withGuaranteedRef({ $0.key == key }) {
+            if entry.withGuaranteedRef({ $0.hasKey(key) }) {
                 return (entry.takeUnretainedValue(), nil, 0)
             }
             last = entry

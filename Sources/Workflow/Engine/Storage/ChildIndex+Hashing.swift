@@ -11,10 +11,10 @@ extension ChildIndex {
     }()
 
     /// The seeded hash of (parent, type, key). `String ==` is canonical
-    /// equivalence, so only ASCII keys without "K", ";" or "`" (U+212A,
-    /// U+037E and U+1FEF decompose to them) of up to 15 bytes hash by their
-    /// bytes, mixed with the seed by multiplications whose carries make every
-    /// collision depend on it; others use `Hasher`, which agrees with `==`.
+    /// equivalence, so a key hashes by its bytes (up to 16, mixed with the
+    /// seed by multiplications whose carries make every collision depend on
+    /// it) only in its ASCII form, which every key equal to it shares; keys
+    /// without one use `Hasher`, which agrees with `==`.
     @inlinable @inline(__always)
     func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
@@ -33,69 +33,63 @@ extension ChildIndex {
         return UInt32(truncatingIfNeeded: hash)
     }
 
-    /// A key of at most 15 canonical bytes as two little-endian words, length
-    /// in the top byte; else nil. A small string is that packing already (top
-    /// nibble 0xE), read by a bit cast where its layout is known.
+    /// A key whose ASCII form has at most 16 bytes as two words that, with
+    /// the length, determine them; else nil. An ASCII key is read through the
+    /// UTF-8 view, which lends a small string's bytes from the stack.
     @inlinable @inline(__always)
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
-        #if _pointerBitWidth(_64) && _endian(little)
-        let (low, high) = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        if high >> 60 == 0xE {
-            // Bytes 8-14; the zeros past the end are canonical.
-            let bytesHigh = high & 0x00FF_FFFF_FFFF_FFFF
-            // The empty key, the default one, has nothing to check.
-            guard low | bytesHigh == 0 || isCanonicalASCII(SIMD2(low, bytesHigh)) else { return nil }
-            return (low, high & 0x0FFF_FFFF_FFFF_FFFF)
+        let packed = key.utf8.withContiguousStorageIfAvailable { bytes in
+            packedASCIIBytes(of: bytes) ?? (0, .max)
         }
-        #endif
-        return packedCanonicalBytesSlowly(key)
-    }
-
-    /// `isCanonicalASCII` of two words at once, as vector operations.
-    @inlinable @inline(__always)
-    static func isCanonicalASCII(_ words: SIMD2<UInt64>) -> Bool {
-        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
-        let topBits = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
-        let notK = (words ^ (0x4B &* ones)) &+ (0x7F &* ones)
-        let notSemicolon = (words ^ (0x3B &* ones)) &+ (0x7F &* ones)
-        let notBacktick = (words ^ (0x60 &* ones)) &+ (0x7F &* ones)
-        let all = notK & notSemicolon & notBacktick & topBits
-        return all == topBits
-    }
-
-    /// Whether a word of ASCII bytes holds no "K", ";" or "`": a byte xor one
-    /// of them is 0 exactly when it matches, and below 0x80, adding 0x7F sets
-    /// the top bit exactly when a byte is not 0, with no carry.
-    @inlinable @inline(__always)
-    static func isCanonicalASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let topBits: UInt64 = 0x8080_8080_8080_8080
-        let notK = (word ^ (0x4B &* ones)) &+ (0x7F &* ones)
-        let notSemicolon = (word ^ (0x3B &* ones)) &+ (0x7F &* ones)
-        let notBacktick = (word ^ (0x60 &* ones)) &+ (0x7F &* ones)
-        return notK & notSemicolon & notBacktick & topBits == topBits
-    }
-
-    /// `packedCanonicalBytes` of a large or foreign (say, interpolated) key.
-    @usableFromInline
-    static func packedCanonicalBytesSlowly(_ key: String) -> (UInt64, UInt64)? {
-        if let packed = key.utf8.withContiguousStorageIfAvailable(packedCanonicalBytes(of:)) {
+        if let packed, packed.1 != .max {
             return packed
         }
-        var key = key
-        return key.withUTF8(packedCanonicalBytes(of:))
+        return packedBytesOfASCIIForm(key)
     }
 
-    /// UTF-8 bytes packed as `packedCanonicalBytes` says, or nil.
-    static func packedCanonicalBytes(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
-        guard bytes.count <= 15 else { return nil }
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-        let low = UInt64(littleEndian: words.0), high = UInt64(littleEndian: words.1)
-        // ASCII (the zeros past the end too), then none of the three.
-        guard (low | high) & 0x8080_8080_8080_8080 == 0, isCanonicalASCII(low), isCanonicalASCII(high) else {
-            return nil
+    /// The bytes in at most two loads each way that stay inside the buffer:
+    /// 8-16 bytes as the first and the last eight (overlapping), 4-7 as the
+    /// first and last four, 1-3 byte by byte; nil unless all are ASCII. The
+    /// length goes in the top byte of the second word (never all ones).
+    @inlinable @inline(__always)
+    static func packedASCIIBytes(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        let count = bytes.count
+        guard count > 0 else { return (0, 0) }
+        guard count <= 16 else { return nil }
+        let start = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        let first: UInt64, last: UInt64
+        if count >= 8 {
+            first = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+            last = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else if count >= 4 {
+            first = UInt64(UInt32(littleEndian: start.loadUnaligned(as: UInt32.self)))
+            last = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        } else {
+            first = UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1]) << 16
+            last = 0
         }
-        return (low, high | UInt64(bytes.count) << 56)
+        guard (first | last) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return (first, last ^ UInt64(count) << 56)
+    }
+
+    /// The packing of a key that is not ASCII (or not stored contiguously)
+    /// in its ASCII form, if it has one. Only three scalars are canonically
+    /// equivalent to ASCII (their decompositions are single ASCII scalars):
+    /// U+212A to "K", U+037E to ";", U+1FEF to "`"; combining marks never
+    /// compose to ASCII. Rare keys, so built the plain way.
+    @usableFromInline
+    static func packedBytesOfASCIIForm(_ key: String) -> (UInt64, UInt64)? {
+        var ascii: [UInt8] = []
+        for scalar in key.unicodeScalars {
+            guard ascii.count < 16 else { return nil }
+            switch scalar.value {
+            case 0..<0x80: ascii.append(UInt8(scalar.value))
+            case 0x212A: ascii.append(UInt8(ascii: "K"))
+            case 0x037E: ascii.append(UInt8(ascii: ";"))
+            case 0x1FEF: ascii.append(UInt8(ascii: "`"))
+            default: return nil
+            }
+        }
+        return ascii.withUnsafeBufferPointer(packedASCIIBytes(of:))
     }
 }

@@ -17,9 +17,8 @@ extension NodeArena {
                 typeIndex: typeIndex, parent: parent, generation: record.pointee.generation,
                 seenInPass: seenInPass, indexHash: indexHash
             )
-            // A free record's key is "", which owns nothing: overwritten.
-            assert(!Self.ownsStorage(keyAddress(reused.position).pointee), "a free record kept its key")
-            Self.initializeKey(keyAddress(reused.position), to: key)
+            assert(keyAddress(reused.position).pointee.isEmpty, "a free record kept its key")
+            keyAddress(reused.position).pointee = key
             return reused
         }
         append(

@@ -92,42 +92,17 @@ struct NodeArena: ~Copyable {
             entries.grow(count: count)
         }
         recordAddress(count).initialize(to: record)
-        Self.initializeKey(keyAddress(count), to: key)
+        keyAddress(count).initialize(to: key)
         count += 1
-    }
-
-    /// Initialises a key place; an immortal key skips a no-op retain call.
-    @inlinable @inline(__always)
-    static func initializeKey(_ place: UnsafeMutablePointer<String>, to key: String) {
-        #if _pointerBitWidth(_64) && _endian(little)
-        if !ownsStorage(key) {
-            UnsafeMutableRawPointer(place).storeBytes(
-                of: unsafeBitCast(key, to: (UInt64, UInt64).self), as: (UInt64, UInt64).self
-            )
-            return
-        }
-        #endif
-        place.initialize(to: key)
     }
 
     /// Destroys the keys; the records are trivial, and the runtime released
     /// what they held. Inlinable: the runtime's arena field is.
     @inlinable
     deinit {
-        for position in 0..<count where Self.ownsStorage(keyAddress(position).pointee) {
+        for position in 0..<count {
             // Moved out: destroyed as a local String, not through a witness.
             _ = keyAddress(position).move()
         }
-    }
-
-    /// Whether destroying `key` releases anything: the top bit of a string's
-    /// second word marks it immortal (small, or a literal). Elsewhere, true.
-    @inlinable @inline(__always)
-    static func ownsStorage(_ key: String) -> Bool {
-        #if _pointerBitWidth(_64) && _endian(little)
-        return unsafeBitCast(key, to: (UInt64, UInt64).self).1 >> 63 == 0
-        #else
-        return true
-        #endif
     }
 }

@@ -17,13 +17,10 @@ struct RenderContextPool: ~Copyable {
     @usableFromInline var inUse = 0
     /// The workflow type, under which the spares are kept.
     @usableFromInline let workflowType: ObjectIdentifier
-    /// `SoleReferenceWord.value`, read once per pool, not per render.
-    @usableFromInline let soleReferenceWord: UInt
 
     @usableFromInline
     init(workflowType: ObjectIdentifier) {
         self.workflowType = workflowType
-        self.soleReferenceWord = SoleReferenceWord.value
     }
 
     /// A valid context for a render of `node`, owned by the pool.
@@ -82,10 +79,9 @@ struct RenderContextPool: ~Copyable {
         inUse -= 1
         let k = inUse
         context(at: k, as: W.self).withGuaranteedRef { $0.invalidate() }
-        let soleReferenceWord = soleReferenceWord
         let heldByPoolOnly = k == 0
-            ? Self.isHeldByPoolOnly(&first!, soleReferenceWord: soleReferenceWord, as: W.self)
-            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], soleReferenceWord: soleReferenceWord, as: W.self)
+            ? Self.isHeldByPoolOnly(&first!, as: W.self)
+            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], as: W.self)
         if !heldByPoolOnly {
             drop(at: k, as: W.self, key: key())
         }
@@ -149,20 +145,9 @@ struct RenderContextPool: ~Copyable {
 
     /// Whether nothing but the pool references the context, strongly, weakly
     /// or unowned: a context held any way must not come back to life for
-    /// another node (R5). The word check (`SoleReferenceWord`) first.
+    /// another node (R5).
     @inlinable @inline(__always)
-    static func isHeldByPoolOnly<W: Workflow>(
-        _ pooled: inout Unmanaged<AnyObject>, soleReferenceWord: UInt, as _: W.Type
-    ) -> Bool {
-        if SoleReferenceWord.isHeldOnce(pooled.toOpaque(), expected: soleReferenceWord) {
-            return true
-        }
-        return Self.isHeldByPoolOnlyChecked(&pooled, as: W.self)
-    }
-
-    /// The full check (`SoleReference`): out of line, as few contexts get here.
-    @inlinable @inline(never)
-    static func isHeldByPoolOnlyChecked<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
+    static func isHeldByPoolOnly<W: Workflow>(_ pooled: inout Unmanaged<AnyObject>, as _: W.Type) -> Bool {
         var context = Unmanaged<RenderContext<W>>.fromOpaque(pooled.toOpaque())
         let isSole = SoleReference.isSole(&context)
         pooled = Unmanaged<AnyObject>.fromOpaque(context.toOpaque())
