@@ -91,7 +91,7 @@ struct StorageTests {
             #expect(found == (removed.contains(node.rawValue) ? .none : node), "\(key)")
         }
         // No tombstones: the live entries are exactly the children kept.
-        let live = (0..<index.capacity).filter { !index.entries[$0].node.isNone }
+        let live = (0..<index.capacity).filter { !index.entry(at: $0).node.isNone }
         #expect(live.count == 1_500)
     }
 
@@ -227,7 +227,7 @@ struct StorageTests {
         let first = buffer[0], second = buffer[segment]
         buffer.shrink(toFit: segment + 1)
         #expect(buffer.capacity == 2 * segment)
-        #expect(buffer.segments.count == 2)
+        #expect(buffer.segmentCount == 2)
         #expect(buffer[0] == first && buffer[segment] == second)
         #expect((0..<2 * segment).allSatisfy { buffer[$0].pointee == $0 * 3 })
         buffer.shrink(toFit: 0)

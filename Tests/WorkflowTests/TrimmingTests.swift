@@ -65,14 +65,14 @@ struct TrimmingTests {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
         let store = runtime.store(for: TrimmedRow.self)
-        #expect(runtime.tree.nodes.entries.capacity > 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes.capacity > 2 * FastRuntime.keptRoom)
         #expect(runtime.tree.childIndex.capacity > 2 * FastRuntime.keptRoom)
         #expect(store.contents.slots.capacity == rows)
         #expect(runtime.passes.asked.capacity == rows)
 
         host.update(workflow: TrimmedList(rows: 0))
         #expect(runtime.tree.nodes.count == 1)
-        #expect(runtime.tree.nodes.entries.capacity == FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes.capacity == FastRuntime.keptRoom)
         #expect(runtime.tree.childIndex.capacity == 2 * FastRuntime.keptRoom)
         #expect(store.contents.count == 0 && store.contents.freeSlots.count == 0)
         #expect(store.contents.slots.capacity == FastRuntime.keptRoom)
@@ -90,7 +90,7 @@ struct TrimmingTests {
     func partlyClearedListKeepsStorage() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
-        let arenaCapacity = runtime.tree.nodes.entries.capacity
+        let arenaCapacity = runtime.tree.nodes.capacity
         let indexCapacity = runtime.tree.childIndex.capacity
 
         // Three quarters of the rows end, less 100: the runtime looks, and
@@ -98,12 +98,12 @@ struct TrimmingTests {
         host.update(workflow: TrimmedList(rows: rows / 4 + 100))
         #expect(runtime.tree.nodes.endedSinceTrim == 0)
         #expect(runtime.tree.nodes.count == rows + 1)
-        #expect(runtime.tree.nodes.entries.capacity == arenaCapacity)
+        #expect(runtime.tree.nodes.capacity == arenaCapacity)
         #expect(runtime.tree.childIndex.capacity == indexCapacity)
         #expect(runtime.store(for: TrimmedRow.self).contents.slots.capacity == rows)
         host.update(workflow: TrimmedList(rows: rows))
         #expect(runtime.tree.nodes.count == rows + 1)
-        #expect(runtime.tree.nodes.entries.capacity == arenaCapacity)
+        #expect(runtime.tree.nodes.capacity == arenaCapacity)
     }
 
     @Test("With an observer, the sessions of the positions trimmed away go too")

@@ -2,94 +2,98 @@
 /// pass numbers, the stack's end. No user code: called between render steps.
 @usableFromInline
 struct PassStack: ~Copyable {
-    @usableFromInline var frames = RawStack<RenderFrame>(capacity: 16)
+    @usableFromInline var _frames = RawStack<RenderFrame>(capacity: 16)
     /// Children asked for, each frame's from `firstAsked`: its next child list.
-    @usableFromInline var asked = RawStack<NodeID>(capacity: 64)
+    @usableFromInline var _asked = RawStack<NodeID>(capacity: 64)
     /// The last pass number handed out; 0 before the first.
-    @usableFromInline var counter: UInt32 = 0
+    @usableFromInline var _counter: UInt32 = 0
     /// `StackGuard`'s stack end, read per top-level pass; 0 checks nothing.
-    @usableFromInline var stackEnd: UInt = 0
+    @usableFromInline var _stackEnd: UInt = 0
 
     @usableFromInline
     init() {}
 
+    /// `StackGuard`'s stack end for the running top-level pass.
     @inlinable
-    var depth: Int { frames.count }
+    var stackEnd: UInt { _stackEnd }
+
+    @inlinable
+    var depth: Int { _frames.count }
 
     /// No pass number a node, side effect or sink remembers is above this.
     @inlinable
-    var lastPass: UInt32 { counter }
+    var lastPass: UInt32 { _counter }
 
     /// Opens `node`'s frame, old children from `firstChild`; returns its pass.
     @inlinable @inline(__always)
     mutating func open(_ node: NodeID, firstChild: NodeID) -> UInt32 {
-        counter &+= 1
-        if counter == 0 { counter = 1 }
-        frames.push(RenderFrame(
-            node: node, pass: counter, firstAsked: Int32(truncatingIfNeeded: asked.count), cursor: firstChild
+        _counter &+= 1
+        if _counter == 0 { _counter = 1 }
+        _frames.push(RenderFrame(
+            node: node, pass: _counter, firstAsked: Int32(truncatingIfNeeded: _asked.count), cursor: firstChild
         ))
-        return counter
+        return _counter
     }
 
     /// The innermost frame, in place; there must be one.
     @inlinable
     var innermost: RenderFrame {
         unsafeAddress {
-            assert(frames.count > 0, "PassStack.innermost with no render running")
-            return UnsafePointer(frames.base + (frames.count &- 1))
+            assert(_frames.count > 0, "PassStack.innermost with no render running")
+            return UnsafePointer(_frames.last)
         }
         nonmutating unsafeMutableAddress {
-            assert(frames.count > 0, "PassStack.innermost with no render running")
-            return frames.base + (frames.count &- 1)
+            assert(_frames.count > 0, "PassStack.innermost with no render running")
+            return _frames.last
         }
     }
 
     /// Whether the innermost pass asked for no child off its old list.
     @inlinable
-    var innermostAskedNothing: Bool { asked.count == Int(innermost.firstAsked) }
+    var innermostAskedNothing: Bool { _asked.count == Int(innermost.firstAsked) }
 
     /// Closes the innermost frame, which has nothing to clean up.
     @inlinable
     mutating func closeLeaf() {
-        assert(frames.count > 0, "PassStack.closeLeaf() with no render running")
-        frames.count -= 1
+        assert(_frames.count > 0, "PassStack.closeLeaf() with no render running")
+        _frames.removeLast(downTo: _frames.count - 1)
     }
 
     @inlinable
     mutating func close() -> RenderFrame {
-        frames.pop()
+        _frames.pop()
     }
 
     /// The innermost pass asked for `child`, out of its old order.
     @inlinable
     mutating func ask(_ child: NodeID) {
-        asked.push(child)
+        _asked.push(child)
     }
 
     /// Takes the last child asked for off the stack; there must be one.
     @inline(__always)
     mutating func popLastAsked() -> NodeID {
-        asked.pop()
+        _asked.pop()
     }
 
     /// Pops the children asked for since `first`, last first, for `body`.
     @inline(__always)
     mutating func popAsked(downTo first: Int, _ body: (NodeID) -> Void) {
-        assert(first >= 0 && first <= asked.count, "PassStack.popAsked(downTo:) past the children asked for")
-        var k = asked.count
+        assert(first >= 0 && first <= _asked.count, "PassStack.popAsked(downTo:) past the children asked for")
+        var k = _asked.count
         while k > first {
             k -= 1
-            body(asked[k])
+            body(_asked[k])
         }
-        asked.count = first
+        _asked.removeLast(downTo: first)
     }
 
     /// R15: whether a render of `node` is running; a walk, for sends in a pass.
     func isRendering(_ node: NodeID) -> Bool {
-        var k = frames.count
+        var k = _frames.count
         while k > 0 {
             k -= 1
-            if frames[k].node == node { return true }
+            if _frames[k].node == node { return true }
         }
         return false
     }
@@ -100,35 +104,35 @@ struct PassStack: ~Copyable {
     static var renumberingThreshold: UInt32 { UInt32.max / 2 }
 
     @inlinable
-    var isRenumberingDue: Bool { counter > Self.renumberingThreshold }
+    var isRenumberingDue: Bool { _counter > Self.renumberingThreshold }
 
     /// Remembered numbers are back to 0 or 1: the next pass is 2.
     mutating func didRenumber() {
-        counter = 1
+        _counter = 1
     }
 
     /// Before a top-level pass: where this thread's stack ends.
     @inlinable
     mutating func willRender(stackEnd: UInt) {
-        self.stackEnd = stackEnd
+        _stackEnd = stackEnd
     }
 
     /// Gives back room beyond what a tree of `live` nodes needs.
     mutating func shrink(expecting live: Int, minimum: Int) {
-        frames.shrink(expecting: live, minimum: minimum)
-        asked.shrink(expecting: live, minimum: minimum)
+        _frames.shrink(expecting: live, minimum: minimum)
+        _asked.shrink(expecting: live, minimum: minimum)
     }
 
     #if DEBUG
     /// Jumps to `pass`, as after a long run: for the renumbering's tests.
     mutating func jump(to pass: UInt32) {
-        counter = pass
+        _counter = pass
     }
 
     /// Between passes: no frame open, no child left on the stack.
     func checkInvariants() {
-        if frames.count != 0 { fatalError("Runtime invariant broken: \(frames.count) render frames open between passes") }
-        if asked.count != 0 { fatalError("Runtime invariant broken: \(asked.count) children left on the stack between passes") }
+        if _frames.count != 0 { fatalError("Runtime invariant broken: \(_frames.count) render _frames open between passes") }
+        if _asked.count != 0 { fatalError("Runtime invariant broken: \(_asked.count) children left on the stack between passes") }
     }
     #endif
 }

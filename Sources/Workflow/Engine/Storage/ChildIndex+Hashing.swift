@@ -19,8 +19,8 @@ extension ChildIndex {
     func hash(parent: NodeID, typeIndex: TypeIndex, key: String) -> UInt32 {
         let keyHash: UInt64
         if let packed = ChildIndex.packedCanonicalBytes(key) {
-            var mixed = (packed.0 ^ seed.0) &* 0x9e37_79b9_7f4a_7c15
-            mixed = (mixed ^ (mixed >> 29) ^ packed.1 ^ seed.1) &* 0xc2b2_ae3d_27d4_eb4f
+            var mixed = (packed.0 ^ _seed.0) &* 0x9e37_79b9_7f4a_7c15
+            mixed = (mixed ^ (mixed >> 29) ^ packed.1 ^ _seed.1) &* 0xc2b2_ae3d_27d4_eb4f
             keyHash = mixed ^ (mixed >> 32)
         } else {
             keyHash = UInt64(UInt(bitPattern: key.hashValue))

@@ -18,7 +18,7 @@ extension ChildIndex {
         let mask = mask
         var probe = Int(hash) & mask
         while true {
-            let entry = entries[probe]
+            let entry = _entries[probe]
             if entry.node.isNone {
                 return Probe(node: .none, hash: hash, entry: probe)
             }
@@ -43,51 +43,51 @@ extension ChildIndex {
     @inline(__always)
     mutating func insert(_ node: NodeID, after probe: Probe) {
         let entry = Entry(node: node, hash: probe.hash)
-        if (count + 1) * 2 > capacity {
+        if (_count + 1) * 2 > _capacity {
             grow()
             insert(entry)
         } else {
-            entries[probe.entry] = entry
+            _entries[probe.entry] = entry
         }
-        count += 1
+        _count += 1
     }
 
     /// Removes `node`, added with `hash`.
     mutating func remove(_ node: NodeID, hash: UInt32) {
         let mask = mask
         var hole = Int(hash) & mask
-        while entries[hole].node != node {
-            precondition(!entries[hole].node.isNone, "child index lost a node")
+        while _entries[hole].node != node {
+            precondition(!_entries[hole].node.isNone, "child index lost a node")
             hole = (hole + 1) & mask
         }
         // Backward shift: pull later entries of the cluster into the hole
         // when their home entry is not between the hole and them.
         var next = (hole + 1) & mask
-        while !entries[next].node.isNone {
-            let home = Int(entries[next].hash) & mask
+        while !_entries[next].node.isNone {
+            let home = Int(_entries[next].hash) & mask
             if (next &- home) & mask >= (next &- hole) & mask {
-                entries[hole] = entries[next]
+                _entries[hole] = _entries[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
-        entries[hole] = Entry(node: .none, hash: 0)
-        count -= 1
+        _entries[hole] = Entry(node: .none, hash: 0)
+        _count -= 1
     }
 
     private func insert(_ entry: Entry) {
         let mask = mask
         var probe = Int(entry.hash) & mask
-        while !entries[probe].node.isNone {
+        while !_entries[probe].node.isNone {
             probe = (probe + 1) & mask
         }
-        entries[probe] = entry
+        _entries[probe] = entry
     }
 
     /// Doubles the table; four times while it is small, where rehashing
     /// the same entries again soon costs more than the memory.
     private mutating func grow() {
-        rehash(capacity: capacity * (capacity < 1 << 14 ? 4 : 2))
+        rehash(capacity: _capacity * (_capacity < 1 << 14 ? 4 : 2))
     }
 
     /// Rehashes a sparse table into the smallest with load at most 1/4 and
@@ -95,20 +95,20 @@ extension ChildIndex {
     /// it grows again, and a table just quadrupled (1/8 full) stays.
     mutating func shrinkIfSparse(keepingRoomFor minimum: Int) {
         var newCapacity = 16
-        while newCapacity < 4 * count || newCapacity < 2 * minimum {
+        while newCapacity < 4 * _count || newCapacity < 2 * minimum {
             newCapacity *= 2
         }
-        if newCapacity < capacity {
+        if newCapacity < _capacity {
             rehash(capacity: newCapacity)
         }
     }
 
     private mutating func rehash(capacity newCapacity: Int) {
-        let old = entries
-        let oldCapacity = capacity
-        entries = .allocate(capacity: newCapacity)
-        entries.initialize(repeating: Entry(node: .none, hash: 0), count: newCapacity)
-        capacity = newCapacity
+        let old = _entries
+        let oldCapacity = _capacity
+        _entries = .allocate(capacity: newCapacity)
+        _entries.initialize(repeating: Entry(node: .none, hash: 0), count: newCapacity)
+        _capacity = newCapacity
         for k in 0..<oldCapacity where !old[k].node.isNone {
             insert(old[k])
         }

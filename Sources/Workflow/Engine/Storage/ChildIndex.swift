@@ -12,24 +12,33 @@ struct ChildIndex: ~Copyable {
 
     /// A power of two of entries, in raw memory (no uniqueness checks on
     /// writes, no array header pushing the table into a larger size class).
-    @usableFromInline var entries: UnsafeMutablePointer<Entry>
-    @usableFromInline var capacity: Int
-    var count = 0
+    @usableFromInline var _entries: UnsafeMutablePointer<Entry>
+    @usableFromInline var _capacity: Int
+    var _count = 0
     /// The process's seed, mixed into every hash (see `hash`).
-    @usableFromInline let seed: (UInt64, UInt64) = ChildIndex.processSeed
+    @usableFromInline let _seed: (UInt64, UInt64) = ChildIndex.processSeed
 
     init() {
-        capacity = 16
-        entries = .allocate(capacity: capacity)
-        entries.initialize(repeating: Entry(node: .none, hash: 0), count: capacity)
+        _capacity = 16
+        _entries = .allocate(capacity: _capacity)
+        _entries.initialize(repeating: Entry(node: .none, hash: 0), count: _capacity)
     }
 
     /// Inlinable: the runtime's tree field is.
     @inlinable
     deinit {
-        entries.deallocate()
+        _entries.deallocate()
     }
 
     @inlinable
-    var mask: Int { capacity - 1 }
+    var mask: Int { _capacity - 1 }
+
+    /// How many children are indexed.
+    var count: Int { _count }
+
+    /// How many entries the table has (a power of two).
+    var capacity: Int { _capacity }
+
+    /// Entry `k`, for the tests' look at the table.
+    func entry(at k: Int) -> Entry { _entries[k] }
 }

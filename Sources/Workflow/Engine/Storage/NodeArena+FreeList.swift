@@ -8,11 +8,11 @@ extension NodeArena {
     mutating func allocate(
         typeIndex: TypeIndex, key: String, parent: NodeID, seenInPass: UInt32 = 0, indexHash: UInt32 = 0
     ) -> NodeID {
-        let reused = firstFree
+        let reused = _firstFree
         if !reused.isNone {
             let record = recordAddress(reused.position)
-            firstFree = record.pointee.nextSibling
-            freeCount -= 1
+            _firstFree = record.pointee.nextSibling
+            _freeCount -= 1
             record.pointee = NodeRecord(
                 typeIndex: typeIndex, parent: parent, generation: record.pointee.generation,
                 seenInPass: seenInPass, indexHash: indexHash
@@ -23,29 +23,29 @@ extension NodeArena {
         }
         append(
             NodeRecord(
-                typeIndex: typeIndex, parent: parent, generation: generationFloor,
+                typeIndex: typeIndex, parent: parent, generation: _generationFloor,
                 seenInPass: seenInPass, indexHash: indexHash
             ),
             key: key
         )
-        return NodeID(position: count - 1)
+        return NodeID(position: _count - 1)
     }
 
     /// Frees an ended node's record, which holds nothing by now, for reuse.
     mutating func free(_ node: NodeID) {
-        assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+        assert(node.rawValue >= 0 && node.position < _count, "node ID out of range")
         // One look-up of the entry for all the writes.
         let record = recordAddress(node.position)
-        record.pointee.free(before: firstFree)
+        record.pointee.free(before: _firstFree)
         keyAddress(node.position).pointee = ""
-        firstFree = node
-        freeCount += 1
-        endedSinceTrim += 1
+        _firstFree = node
+        _freeCount += 1
+        _endedSinceTrim += 1
     }
 
     /// Whether `handle` names its position's node; the arena may have shrunk.
     @inlinable
     func isCurrent(_ handle: NodeHandle) -> Bool {
-        !handle.id.isNone && handle.id.position < count && self[handle.id].generation == handle.generation
+        !handle.id.isNone && handle.id.position < _count && self[handle.id].generation == handle.generation
     }
 }

@@ -3,34 +3,34 @@
 
 extension NodeArena {
     /// Records that hold a node.
-    var liveCount: Int { count - freeCount }
+    var liveCount: Int { _count - _freeCount }
 
     /// When under a quarter of more than `minimum` records are live: drops
     /// the free tail, keeps room for twice the live nodes (at least
     /// `minimum`), and relinks the free records ascending, so the live ones
     /// gather at the front. O(count): run after about `count / 2` ends.
     mutating func trimFreeTail(keeping minimum: Int) {
-        endedSinceTrim = 0
+        _endedSinceTrim = 0
         let live = liveCount
-        guard count > minimum, live * 4 < count else { return }
-        var newCount = count
+        guard _count > minimum, live * 4 < _count else { return }
+        var newCount = _count
         while newCount > 0, self[NodeID(position: newCount - 1)].typeIndex == TypeIndex.free {
             newCount -= 1
-            generationFloor = max(generationFloor, self[NodeID(position: newCount)].generation)
+            _generationFloor = max(_generationFloor, self[NodeID(position: newCount)].generation)
             // The record is trivial: only the key has something to destroy.
             keyAddress(newCount).deinitialize(count: 1)
         }
-        guard newCount < count else { return }
-        count = newCount
-        firstFree = .none
+        guard newCount < _count else { return }
+        _count = newCount
+        _firstFree = .none
         for position in stride(from: newCount - 1, through: 0, by: -1) {
             let node = NodeID(position: position)
             if self[node].typeIndex == TypeIndex.free {
-                self[node].link(before: firstFree)
-                firstFree = node
+                self[node].link(before: _firstFree)
+                _firstFree = node
             }
         }
-        freeCount = newCount - live
-        entries.shrink(toFit: max(newCount, 2 * live, minimum))
+        _freeCount = newCount - live
+        _entries.shrink(toFit: max(newCount, 2 * live, minimum))
     }
 }

@@ -22,30 +22,44 @@ struct NodeArena: ~Copyable {
 
     /// One whole segment from the start (64 KiB, its pages touched only as
     /// nodes arrive): the arena never copies its records.
-    @usableFromInline var entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
-    @usableFromInline var count = 0
+    @usableFromInline var _entries = SegmentedBuffer<Entry>(initialCapacity: SegmentedBuffer<Entry>.segmentSize)
+    @usableFromInline var _count = 0
     /// Head of the free records, linked through `nextSibling`.
-    var firstFree = NodeID.none
+    var _firstFree = NodeID.none
     /// How many records wait on the free list.
-    var freeCount = 0
+    var _freeCount = 0
     /// Nodes ended since the last `trimFreeTail`: what pays for the next.
-    var endedSinceTrim = 0
+    var _endedSinceTrim = 0
     /// A new record's generation: at least any trimmed record's, so a handle
     /// to a trimmed position's old node never matches a later one.
-    var generationFloor: UInt32 = 0
+    var _generationFloor: UInt32 = 0
 
     @usableFromInline
     init() {}
 
+    /// How many records there are, free ones too: positions `0..<count`.
+    @inlinable
+    var count: Int { _count }
+
+    /// Nodes ended since the last `trimFreeTail`.
+    var endedSinceTrim: Int { _endedSinceTrim }
+
+    /// The head of the free list, and its length: for the invariant checks.
+    var firstFree: NodeID { _firstFree }
+    var freeCount: Int { _freeCount }
+
+    /// How many records fit before the arena grows.
+    var capacity: Int { _entries.capacity }
+
     @inlinable
     subscript(node: NodeID) -> NodeRecord {
         unsafeAddress {
-            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            assert(node.rawValue >= 0 && node.position < _count, "node ID out of range")
             return UnsafePointer(recordAddress(node.position))
         }
         // Writes go through the buffer: the struct itself does not change.
         nonmutating unsafeMutableAddress {
-            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            assert(node.rawValue >= 0 && node.position < _count, "node ID out of range")
             return recordAddress(node.position)
         }
     }
@@ -54,24 +68,24 @@ struct NodeArena: ~Copyable {
     /// The key of `node`.
     subscript(keyOf node: NodeID) -> String {
         unsafeAddress {
-            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            assert(node.rawValue >= 0 && node.position < _count, "node ID out of range")
             return UnsafePointer(keyAddress(node.position))
         }
         nonmutating unsafeMutableAddress {
-            assert(node.rawValue >= 0 && node.position < count, "node ID out of range")
+            assert(node.rawValue >= 0 && node.position < _count, "node ID out of range")
             return keyAddress(node.position)
         }
     }
 
     @inlinable
     func recordAddress(_ position: Int) -> UnsafeMutablePointer<NodeRecord> {
-        (UnsafeMutableRawPointer(entries[position]) + MemoryLayout<Entry>.offset(of: \.record)!)
+        (UnsafeMutableRawPointer(_entries[position]) + MemoryLayout<Entry>.offset(of: \.record)!)
             .assumingMemoryBound(to: NodeRecord.self)
     }
 
     @inlinable
     func keyAddress(_ position: Int) -> UnsafeMutablePointer<String> {
-        (UnsafeMutableRawPointer(entries[position]) + MemoryLayout<Entry>.offset(of: \.key)!)
+        (UnsafeMutableRawPointer(_entries[position]) + MemoryLayout<Entry>.offset(of: \.key)!)
             .assumingMemoryBound(to: String.self)
     }
 
@@ -88,19 +102,19 @@ struct NodeArena: ~Copyable {
     /// A new record for a node that starts now, at position `count - 1`.
     @inlinable @inline(__always)
     mutating func append(_ record: NodeRecord, key: String) {
-        if count == entries.capacity {
-            entries.grow(count: count)
+        if _count == _entries.capacity {
+            _entries.grow(count: _count)
         }
-        recordAddress(count).initialize(to: record)
-        keyAddress(count).initialize(to: key)
-        count += 1
+        recordAddress(_count).initialize(to: record)
+        keyAddress(_count).initialize(to: key)
+        _count += 1
     }
 
     /// Destroys the keys; the records are trivial, and the runtime released
     /// what they held. Inlinable: the runtime's arena field is.
     @inlinable
     deinit {
-        for position in 0..<count {
+        for position in 0..<_count {
             // Moved out: destroyed as a local String, not through a witness.
             _ = keyAddress(position).move()
         }

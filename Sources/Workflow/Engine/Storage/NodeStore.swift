@@ -203,7 +203,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         if _isPOD(NodeSlot<W>.self), contents.routes == nil {
             // Nothing to destroy (folded where specialised).
             contents.count = 0
-            contents.freeSlots.count = 0
+            contents.freeSlots.removeLast(downTo: 0)
             return
         }
         var isFree = ContiguousArray(repeating: false, count: contents.count)
@@ -215,7 +215,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
             }
         }
         contents.count = 0
-        contents.freeSlots.count = 0
+        contents.freeSlots.removeLast(downTo: 0)
     }
 
     /// `NodeArena.trimFreeTail` for slots, once half were released since the
@@ -234,7 +234,7 @@ final class NodeStore<W: Workflow>: AnyNodeStore {
         }
         guard newCount < contents.count else { return }
         contents.count = newCount
-        contents.freeSlots.count = 0
+        contents.freeSlots.removeLast(downTo: 0)
         for slot in stride(from: newCount - 1, through: 0, by: -1) where isFree[slot] {
             contents.freeSlots.push(StoreSlot(position: slot))
         }

@@ -10,17 +10,17 @@
 /// (innermost last), the rest are invalid spares; `first` is nil if none.
 @usableFromInline
 struct RenderContextPool: ~Copyable {
-    @usableFromInline var first: Unmanaged<AnyObject>?
-    @usableFromInline var more: UnsafeMutablePointer<Unmanaged<AnyObject>>?
-    @usableFromInline var moreCapacity = 0
-    @usableFromInline var count = 0
-    @usableFromInline var inUse = 0
+    @usableFromInline var _first: Unmanaged<AnyObject>?
+    @usableFromInline var _more: UnsafeMutablePointer<Unmanaged<AnyObject>>?
+    @usableFromInline var _moreCapacity = 0
+    @usableFromInline var _count = 0
+    @usableFromInline var _inUse = 0
     /// The workflow type, under which the spares are kept.
-    @usableFromInline let workflowType: ObjectIdentifier
+    @usableFromInline let _workflowType: ObjectIdentifier
 
     @usableFromInline
     init(workflowType: ObjectIdentifier) {
-        self.workflowType = workflowType
+        _workflowType = workflowType
     }
 
     /// A valid context for a render of `node`, owned by the pool.
@@ -28,9 +28,9 @@ struct RenderContextPool: ~Copyable {
     mutating func take<W: Workflow>(
         _: W.Type, runtime: FastRuntime, node: NodeHandle
     ) -> Unmanaged<RenderContext<W>> {
-        let k = inUse
-        inUse += 1
-        if k < count {
+        let k = _inUse
+        _inUse += 1
+        if k < _count {
             let context = self.context(at: k, as: W.self)
             context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
@@ -48,12 +48,12 @@ struct RenderContextPool: ~Copyable {
             context.withGuaranteedRef { $0.revalidate(runtime: runtime, node: node) }
             return context
         }
-        if k > moreCapacity {
+        if k > _moreCapacity {
             growMore()
         }
         let context = Unmanaged.passRetained(RenderContext<W>(runtime: runtime, node: node))
         moveIn(Unmanaged<AnyObject>.fromOpaque(context.toOpaque()), at: k)
-        count += 1
+        _count += 1
         return context
     }
 
@@ -61,14 +61,14 @@ struct RenderContextPool: ~Copyable {
     /// any: they are all invalid and referenced by nothing else.
     @usableFromInline
     mutating func adoptSpares() -> Bool {
-        guard let spares = RenderContextSpares.take(for: workflowType) else { return false }
+        guard let spares = RenderContextSpares.take(for: _workflowType) else { return false }
         // No render of the type is running, and a buffer left from contexts
         // the pool dropped holds none.
-        more?.deallocate()
-        first = Unmanaged.fromOpaque(spares.first)
-        more = spares.more?.assumingMemoryBound(to: Unmanaged<AnyObject>.self)
-        moreCapacity = spares.moreCapacity
-        count = spares.count
+        _more?.deallocate()
+        _first = Unmanaged.fromOpaque(spares.first)
+        _more = spares.more?.assumingMemoryBound(to: Unmanaged<AnyObject>.self)
+        _moreCapacity = spares.moreCapacity
+        _count = spares.count
         return true
     }
 
@@ -76,12 +76,12 @@ struct RenderContextPool: ~Copyable {
     /// kept leaves the pool with its node's key (R5's message).
     @inlinable @inline(__always) @MainActor
     mutating func giveBack<W: Workflow>(_: W.Type, key: () -> String) {
-        inUse -= 1
-        let k = inUse
+        _inUse -= 1
+        let k = _inUse
         context(at: k, as: W.self).withGuaranteedRef { $0.invalidate() }
         let heldByPoolOnly = k == 0
-            ? Self.isHeldByPoolOnly(&first!, as: W.self)
-            : Self.isHeldByPoolOnly(&more.unsafelyUnwrapped[k - 1], as: W.self)
+            ? Self.isHeldByPoolOnly(&_first!, as: W.self)
+            : Self.isHeldByPoolOnly(&_more.unsafelyUnwrapped[k - 1], as: W.self)
         if !heldByPoolOnly {
             drop(at: k, as: W.self, key: key())
         }
@@ -95,7 +95,7 @@ struct RenderContextPool: ~Copyable {
 
     @inlinable @inline(__always)
     func object(at k: Int) -> Unmanaged<AnyObject> {
-        k == 0 ? first.unsafelyUnwrapped : more.unsafelyUnwrapped[k - 1]
+        k == 0 ? _first.unsafelyUnwrapped : _more.unsafelyUnwrapped[k - 1]
     }
 
     /// Lets go of context `k`, which a user keeps, with its node's `key`.
@@ -108,39 +108,39 @@ struct RenderContextPool: ~Copyable {
     /// Takes context `k` out with its retain; the last context moves in.
     @usableFromInline
     mutating func removeContext(at k: Int) -> Unmanaged<AnyObject> {
-        count -= 1
+        _count -= 1
         let removed = moveOut(at: k)
-        if k < count {
-            moveIn(moveOut(at: count), at: k)
+        if k < _count {
+            moveIn(moveOut(at: _count), at: k)
         }
         return removed
     }
 
     /// Moves context `k` out of its place, which becomes uninitialised.
     mutating func moveOut(at k: Int) -> Unmanaged<AnyObject> {
-        k == 0 ? first.take().unsafelyUnwrapped : (more.unsafelyUnwrapped + (k - 1)).move()
+        k == 0 ? _first.take().unsafelyUnwrapped : (_more.unsafelyUnwrapped + (k - 1)).move()
     }
 
     /// Puts a context in the uninitialised place `k`.
     @usableFromInline
     mutating func moveIn(_ context: Unmanaged<AnyObject>, at k: Int) {
         if k == 0 {
-            first = context
+            _first = context
         } else {
-            (more.unsafelyUnwrapped + (k - 1)).initialize(to: context)
+            (_more.unsafelyUnwrapped + (k - 1)).initialize(to: context)
         }
     }
 
     @usableFromInline @inline(never)
     mutating func growMore() {
-        let capacity = max(2, moreCapacity * 2)
+        let capacity = max(2, _moreCapacity * 2)
         let grown = UnsafeMutablePointer<Unmanaged<AnyObject>>.allocate(capacity: capacity)
-        if let more {
-            grown.moveInitialize(from: more, count: max(0, count - 1))
+        if let more = _more {
+            grown.moveInitialize(from: more, count: max(0, _count - 1))
             more.deallocate()
         }
-        more = grown
-        moreCapacity = capacity
+        _more = grown
+        _moreCapacity = capacity
     }
 
     /// Whether nothing but the pool references the context, strongly, weakly
@@ -164,19 +164,19 @@ struct RenderContextPool: ~Copyable {
     /// (a host released by its own render's code ends its tree later).
     @usableFromInline
     func end() {
-        if let first, inUse == 0 {
+        if let first = _first, _inUse == 0 {
             RenderContextSpares.keep(
                 RenderContextSpares.Batch(
-                    first: first.toOpaque(), more: more.map { UnsafeMutableRawPointer($0) },
-                    moreCapacity: moreCapacity, count: count
+                    first: first.toOpaque(), more: _more.map { UnsafeMutableRawPointer($0) },
+                    moreCapacity: _moreCapacity, count: _count
                 ),
-                for: workflowType
+                for: _workflowType
             )
             return
         }
-        for k in 0..<count {
+        for k in 0..<_count {
             object(at: k).release()
         }
-        more?.deallocate()
+        _more?.deallocate()
     }
 }
