@@ -243,7 +243,7 @@ struct StorageTests {
         for value in 0..<10_000 {
             stack.push(Int32(value))
         }
-        stack.count = 100
+        stack.removeLast(downTo: 100)
         #expect(stack.capacity == 16_384)
         stack.shrink(expecting: 1_000, minimum: 4)
         #expect(stack.capacity == 2_048)
@@ -264,7 +264,7 @@ struct StorageTests {
     func arenaTrims() {
         var arena = NodeArena()
         let nodes = (0..<5 * segment).map { arena.allocate(typeIndex: type1, key: "n\($0)", parent: .none) }
-        #expect(arena.entries.capacity == 5 * segment)
+        #expect(arena.capacity == 5 * segment)
         for node in nodes where node.position >= 10 && node.position != 100 {
             arena.free(node)
         }
@@ -273,7 +273,7 @@ struct StorageTests {
         #expect(arena.endedSinceTrim == 0)
         #expect(arena.count == 101)
         #expect(arena.freeCount == 90)
-        #expect(arena.entries.capacity == segment)
+        #expect(arena.capacity == segment)
         #expect(arena[keyOf: nodes[100]] == "n100" && arena[nodes[100]].typeIndex == type1)
         #expect(arena.allocate(typeIndex: type1, key: "a", parent: .none) == NodeID(position: 10))
         #expect(arena.allocate(typeIndex: type1, key: "b", parent: .none) == NodeID(position: 11))
@@ -297,7 +297,7 @@ struct StorageTests {
         arena.trimFreeTail(keeping: segment)
         #expect(arena.count == segment - 1)
         // Room for twice the 1,023 live nodes: two segments.
-        #expect(arena.entries.capacity == 2 * segment)
+        #expect(arena.capacity == 2 * segment)
     }
 
     @Test("Arena: a handle into a trimmed range is rejected, before and after the arena grows back over it")

@@ -68,7 +68,7 @@ struct TrimmingTests {
         #expect(runtime.tree.nodes.capacity > 2 * FastRuntime.keptRoom)
         #expect(runtime.tree.childIndex.capacity > 2 * FastRuntime.keptRoom)
         #expect(store.contents.slots.capacity == rows)
-        #expect(runtime.passes.asked.capacity == rows)
+        #expect(runtime.passes.askedCapacity == rows)
 
         host.update(workflow: TrimmedList(rows: 0))
         #expect(runtime.tree.nodes.count == 1)
@@ -76,7 +76,7 @@ struct TrimmingTests {
         #expect(runtime.tree.childIndex.capacity == 2 * FastRuntime.keptRoom)
         #expect(store.contents.count == 0 && store.contents.freeSlots.count == 0)
         #expect(store.contents.slots.capacity == FastRuntime.keptRoom)
-        #expect(runtime.passes.asked.capacity == FastRuntime.keptRoom)
+        #expect(runtime.passes.askedCapacity == FastRuntime.keptRoom)
 
         host.update(workflow: TrimmedList(rows: rows))
         #expect(host.rendering.map(\.id) == Array(0..<rows))

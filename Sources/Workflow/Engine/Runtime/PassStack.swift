@@ -20,6 +20,9 @@ struct PassStack: ~Copyable {
     @inlinable
     var depth: Int { _frames.count }
 
+    /// Room for children asked for before the stack grows.
+    var askedCapacity: Int { _asked.capacity }
+
     /// No pass number a node, side effect or sink remembers is above this.
     @inlinable
     var lastPass: UInt32 { _counter }
