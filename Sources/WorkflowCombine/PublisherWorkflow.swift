@@ -35,7 +35,7 @@ package struct PublisherWorkflow<Output>: Workflow {
         let sink = context.makeSink(of: AnyWorkflowAction<PublisherWorkflow<Output>>.self)
         context.runSideEffect(key: "") { lifetime in
             let subscription = MainQueueSubscription(to: publisher) { output in
-                sink.send(AnyWorkflowAction(sendingOutput: output))
+                sink.sendFromWorker(AnyWorkflowAction(sendingOutput: output))
             }
             lifetime.onEnded { subscription.end() }
         }

@@ -47,7 +47,7 @@ package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
         let sink = context.makeSink(of: AnyWorkflowAction<WorkerWorkflow<WorkerType>>.self)
         context.runSideEffect(key: state) { lifetime in
             let subscription = MainQueueSubscription(to: worker.run()) { output in
-                sink.send(AnyWorkflowAction(sendingOutput: output))
+                sink.sendFromWorker(AnyWorkflowAction(sendingOutput: output))
             }
             lifetime.onEnded { subscription.end() }
         }

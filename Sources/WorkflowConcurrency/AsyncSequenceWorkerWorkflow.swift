@@ -62,7 +62,7 @@ package struct AsyncSequenceWorkerWorkflow<WorkerType: AsyncSequenceWorker>: Wor
                     // A sequence may still hand over an element it had
                     // buffered after the task was cancelled: drop it.
                     guard !Task.isCancelled else { return }
-                    sink.send(AnyWorkflowAction(sendingOutput: output))
+                    sink.sendFromWorker(AnyWorkflowAction(sendingOutput: output))
                 }
             } catch {
                 // An error caused by the cancellation of a removed worker

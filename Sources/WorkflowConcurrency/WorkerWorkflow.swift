@@ -65,7 +65,7 @@ package struct WorkerWorkflow<WorkerType: Worker>: Workflow {
             // cancelled by a render never delivers, even if `run()`
             // finished before it noticed.
             guard !Task.isCancelled else { return }
-            sink.send(AnyWorkflowAction(sendingOutput: output))
+            sink.sendFromWorker(AnyWorkflowAction(sendingOutput: output))
         }
         // A main-actor task: `run()`, a nonisolated async function, runs
         // off the main actor all the same, and the task is back on it to

@@ -18,6 +18,12 @@ final class ReferenceRuntime {
 
     /// `Runtime.configuration.renderOnlyIfStateChanged`, read once by the host.
     let renderOnlyIfStateChanged: Bool
+    /// `Runtime.configuration.conflateStaleRenderings` (B1-B4).
+    let conflatesBursts: Bool
+    /// The running burst's cascade, which the sends that join it apply into,
+    /// and the path of its latest send, the one the debugger hears of.
+    private var burst: ReferenceCascade?
+    private var burstOriginPath: [Any.Type] = []
 
     /// The render trace's writer (D1), nil when the host has no trace.
     let recorder: ReferenceTraceRecorder?
@@ -33,9 +39,13 @@ final class ReferenceRuntime {
     var renderDepth = 0
     var stackEnd: UInt = 0
 
-    init(observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool, recorder: ReferenceTraceRecorder?) {
+    init(
+        observer: WorkflowObserver?, renderOnlyIfStateChanged: Bool, conflatesBursts: Bool,
+        recorder: ReferenceTraceRecorder?
+    ) {
         self.observer = observer
         self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
+        self.conflatesBursts = conflatesBursts
         self.recorder = recorder
     }
 
@@ -54,12 +64,32 @@ final class ReferenceRuntime {
     /// the output maps, then the host renders and notifies. The gate runs
     /// it; it holds no node past `applyActions`, so that a node the render
     /// pass ends goes in that pass, as in the fast runtime (R24).
+    ///
+    /// B1, B2: with bursts rendered once, the sends waiting behind it then
+    /// apply into the same cascade, in order, until an update waits or an
+    /// output left the root; one render pass follows.
     func runCascade(originPath: [Any.Type], _ applyActions: (ReferenceCascade) -> Void) {
+        if let burst {
+            burst.appliedCount = 0
+            burstOriginPath = originPath
+            applyActions(burst)
+            return
+        }
         recorder?.passWillBegin(.action)
         defer { recorder?.passDidEnd() }
         let cascade = ReferenceCascade()
         applyActions(cascade)
-        finishCascade?(cascade, originPath)
+        var path = originPath
+        if conflatesBursts {
+            burst = cascade
+            burstOriginPath = originPath
+            while !isReleased, cascade.rootOutput == nil, let next = gate.takeBurstWork() {
+                next()
+            }
+            burst = nil
+            path = burstOriginPath
+        }
+        finishCascade?(cascade, path)
     }
 }
 

@@ -11,6 +11,9 @@ import Workflow
 ///   same line during a cascade.
 /// - R10: once the host is released nothing more of its work runs; what
 ///   waits is dropped, and the tree ends when the running work is over.
+/// - B1: with bursts rendered once, a worker's send waits for the end of
+///   the main queue's turn; any other work arriving before then joins the
+///   line, which runs at once.
 @MainActor
 final class ReferenceGate {
     /// A render pass is running.
@@ -23,6 +26,8 @@ final class ReferenceGate {
     private var waiting = CascadeQueue()
     /// The released host's teardown, waiting for the running work to end.
     private var teardownWhenIdle: (() -> Void)?
+    /// Workers' sends wait for the end of the main queue's turn (B1).
+    private var flushIsScheduled = false
 
     private var isBusy: Bool { isRendering || isWorking }
 
@@ -33,7 +38,7 @@ final class ReferenceGate {
         if isRendering, nodeIsRendering() {
             sendDuringRender()
         }
-        submit(work)
+        submit(work, joinsBurst: true)
     }
 
     /// The host's `update(workflow:)` (R19); `updateDuringRender` stops the
@@ -42,13 +47,34 @@ final class ReferenceGate {
         if isRendering {
             updateDuringRender()
         }
-        submit(work)
+        submit(work, joinsBurst: false)
     }
 
-    private func submit(_ work: @escaping () -> Void) {
-        if isBusy {
+    /// A worker's send on a host that renders bursts once (B1): `work` waits
+    /// for the end of this turn of the main queue.
+    func gather(_ work: @escaping () -> Void) {
+        if isReleased { return }
+        waiting.append(work, joinsBurst: true)
+        if isBusy || flushIsScheduled { return }
+        flushIsScheduled = true
+        MainQueue.afterCurrentBlocks { [self] in
+            flushIsScheduled = false
+            runWaiting()
+        }
+    }
+
+    /// The next waiting send, for a running burst (B1); nil at an update.
+    func takeBurstWork() -> (() -> Void)? {
+        waiting.popFirstJoiningBurst()
+    }
+
+    private func submit(_ work: @escaping () -> Void, joinsBurst: Bool) {
+        if isBusy || flushIsScheduled {
             if !isReleased {
-                waiting.append(work)
+                waiting.append(work, joinsBurst: joinsBurst)
+            }
+            if flushIsScheduled {
+                runWaiting()
             }
             return
         }

@@ -23,6 +23,7 @@ final class ReferenceHostCore<WorkflowType: Workflow> {
         let runtime = ReferenceRuntime(
             observer: ReferenceObserverChain.forHost(with: observers),
             renderOnlyIfStateChanged: Runtime.configuration.renderOnlyIfStateChanged,
+            conflatesBursts: Runtime.configuration.conflateStaleRenderings,
             recorder: ReferenceTraceRecorder.forHost(rootType: WorkflowType.self, trace: renderTrace)
         )
         // The root's outputs leave the tree: the host delivers them once the

@@ -24,10 +24,13 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
         // Named apart from the node, for a send from another queue (R22),
         // which every send is checked for, also one that is then dropped.
         let sinkDescription = "A sink of \(Action.WorkflowType.self) (key \"\(MessageExcerpt.of(node.key))\")"
-        sink = Sink { [weak self] action in
-            MainQueue.check("\(sinkDescription) was sent \(Action.self)")
-            self?.receive(action)
-        }
+        sink = Sink(
+            { [weak self] action in
+                MainQueue.check("\(sinkDescription) was sent \(Action.self)")
+                self?.receive(action)
+            },
+            fromWorker: { [weak self] action in self?.receiveFromWorker(action) }
+        )
     }
 
     override func kill() {
@@ -48,6 +51,14 @@ final class ReferenceSinkRegistration<Action: WorkflowAction>: AnyReferenceSinkR
             // Looked at again when it runs: a send whose sink died meanwhile is dropped.
             work: { self.cascade(action) }
         )
+    }
+
+    /// A worker's output (B1): on a host that renders bursts once, it waits
+    /// for the end of the main queue's turn; else it is any send.
+    private func receiveFromWorker(_ action: Action) {
+        guard let runtime = node?.runtime else { return }
+        guard runtime.conflatesBursts else { return receive(action) }
+        runtime.gate.gather { self.cascade(action) }
     }
 
     private func cascade(_ action: Action) {

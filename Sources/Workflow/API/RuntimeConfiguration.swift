@@ -83,6 +83,15 @@ extension Runtime {
         /// off if you rely on every `render` being called.
         public var renderSkipping: Bool = true
 
+        /// Bursts render once (rules B1-B4): the sends waiting behind a
+        /// cascade, and the outputs workers deliver in one turn of the main
+        /// queue, are applied one after another and followed by one render
+        /// pass, so only a burst's last rendering is published. Off by
+        /// default: each send is its own cascade (R18). This is what
+        /// workflow-kotlin's `CONFLATE_STALE_RENDERINGS` and
+        /// `DRAIN_EXCLUSIVE_ACTIONS` do together.
+        public var conflateStaleRenderings: Bool = false
+
         /// What every host made while it is set records into (D1): set
         /// through WorkflowDiagnostics' `renderTrace`. Nil (the default)
         /// records nothing and costs nothing.

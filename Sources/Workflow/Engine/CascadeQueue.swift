@@ -1,10 +1,16 @@
 /// The cascades waiting behind the running one, oldest first (R15). A head
 /// index makes taking the oldest O(1) (k queued sends cost O(k), not k²/2
 /// moves); taken places go when the queue empties or they outnumber the
-/// waiting, so a queue that never empties stays as long as what waits.
+/// waiting, so a queue that never empties stays as long as what waits. A
+/// send's cascade may join a burst (B1); an update's never does.
 package struct CascadeQueue {
+    private struct Entry {
+        let cascade: () -> Void
+        let joinsBurst: Bool
+    }
+
     /// `head..<count` wait; the places before `head` were taken (nil).
-    private var cascades: [(() -> Void)?] = []
+    private var cascades: [Entry?] = []
     private var head = 0
 
     package init() {}
@@ -16,8 +22,8 @@ package struct CascadeQueue {
     /// Places held, taken ones included: at most about twice what waits.
     var storedCount: Int { cascades.count }
 
-    package mutating func append(_ cascade: @escaping () -> Void) {
-        cascades.append(cascade)
+    package mutating func append(_ cascade: @escaping () -> Void, joinsBurst: Bool = false) {
+        cascades.append(Entry(cascade: cascade, joinsBurst: joinsBurst))
     }
 
     /// Takes out the oldest cascade; nil if none waits.
@@ -33,7 +39,14 @@ package struct CascadeQueue {
             cascades.removeFirst(head)
             head = 0
         }
-        return oldest
+        return oldest.unsafelyUnwrapped.cascade
+    }
+
+    /// Takes out the oldest cascade if it may join a burst (B1): a burst
+    /// stops at the first that may not.
+    package mutating func popFirstJoiningBurst() -> (() -> Void)? {
+        guard head < cascades.count, cascades[head].unsafelyUnwrapped.joinsBurst else { return nil }
+        return popFirst()
     }
 
     /// Takes out the newest cascade, for a fault switch; nil if none waits.
@@ -44,13 +57,13 @@ package struct CascadeQueue {
             cascades.removeAll(keepingCapacity: true)
             head = 0
         }
-        return newest
+        return newest.unsafelyUnwrapped.cascade
     }
 
     /// Empties the queue, oldest first: the caller lets go of them once its
     /// own state is consistent (R24).
     package mutating func removeAll() -> [() -> Void] {
-        let waiting = cascades[head...].map { $0.unsafelyUnwrapped }
+        let waiting = cascades[head...].map { $0.unsafelyUnwrapped.cascade }
         cascades = []
         head = 0
         return waiting

@@ -28,6 +28,18 @@ package enum FaultInjection {
     /// `CascadeGate.runQueued`).
     nonisolated(unsafe) package static var runQueuedNewestFirst = false
 
+    /// B1 broken: a burst drops the second action it would apply (hook in
+    /// `CascadeGate.takeBurstCascade`).
+    nonisolated(unsafe) package static var burstDropsAction = false
+
+    /// B1 broken: a burst applies its second and third actions in the wrong
+    /// order (hook in `CascadeGate.takeBurstCascade`).
+    nonisolated(unsafe) package static var burstReordersActions = false
+
+    /// B3 broken: a burst of more than one action ends without its render
+    /// pass (hook in `FastRuntime.endCascade`).
+    nonisolated(unsafe) package static var burstSkipsRender = false
+
     /// R25 broken: a host's observers of renderings or of outputs are
     /// called last registered first (hook in `HostObservers.deliver`).
     @usableFromInline nonisolated(unsafe) package static var deliverToObserversLastFirst = false
@@ -43,7 +55,7 @@ package enum FaultInjection {
     package static var isAnySwitchOn: Bool {
         skipDirtyChild || keepRemovedSideEffect || deliverStaleSinkAction || publishOnlyAfterRender
             || releaseRenderingInPass || runQueuedNewestFirst || deliverToObserversLastFirst
-            || leaveObserversOpenOnRelease
+            || leaveObserversOpenOnRelease || burstDropsAction || burstReordersActions || burstSkipsRender
     }
 
     /// Makes the invariant walk run even while a switch is on.

@@ -11,6 +11,14 @@ struct CascadeLog {
     private(set) var top = NodeID.none
     /// Set for good when the host goes away: every sink is dead, nothing runs.
     @usableFromInline private(set) var isTornDown = false
+    /// A burst is applying the sends that waited (B1): each applies only.
+    @usableFromInline private(set) var isInBurst = false
+    /// Sends applied by this cascade: one, or a burst's (B1).
+    private(set) var burstActions = 0
+    /// An action's output left the root: the burst ends there (B2).
+    private(set) var outputLeftRoot = false
+    /// The send being received is a worker's (B1): read once, as it arrives.
+    @usableFromInline var isWorkerSend = false
 
     init(recordsPath: Bool) {
         self.recordsPath = recordsPath
@@ -18,6 +26,8 @@ struct CascadeLog {
 
     mutating func begin() {
         changedState = false
+        burstActions = 1
+        outputLeftRoot = false
         if recordsPath { path.removeAll(keepingCapacity: true) }
     }
 
@@ -26,6 +36,37 @@ struct CascadeLog {
         if changed { changedState = true }
         top = node
         if recordsPath { path.append((workflowType, !fromSink)) }
+    }
+
+    mutating func openBurst() {
+        isInBurst = true
+    }
+
+    mutating func closeBurst() {
+        isInBurst = false
+    }
+
+    /// A waiting send's action joins the burst: the debugger hears of the
+    /// path of the burst's last send (B3).
+    @usableFromInline
+    mutating func didJoinBurst() {
+        burstActions += 1
+        if recordsPath { path.removeAll(keepingCapacity: true) }
+    }
+
+    mutating func markWorkerSend() {
+        isWorkerSend = true
+    }
+
+    /// Whether the send arriving is a worker's; false for the next one.
+    @inlinable
+    mutating func takeWorkerSend() -> Bool {
+        defer { isWorkerSend = false }
+        return isWorkerSend
+    }
+
+    mutating func didOutputFromRoot() {
+        outputLeftRoot = true
     }
 
     mutating func appendAncestor(_ workflowType: Any.Type) {

@@ -24,6 +24,9 @@ package final class CascadeGate {
         @usableFromInline var isClosed = false
         /// The cascades waiting, in order.
         var deferred = CascadeQueue()
+        /// Workers' sends wait for the end of this turn of the main queue,
+        /// when one burst applies them (B1).
+        var flushIsScheduled = false
         /// The released host's teardown, waiting for the cascade to unwind.
         var teardown: (() -> Void)?
     }
@@ -49,9 +52,13 @@ package final class CascadeGate {
     /// Runs `cascade` now when idle, then those queued meanwhile, in order.
     /// While busy or rendering it queues what `queued` makes (R15), called
     /// only then so that a cascade run at once allocates no closure; while
-    /// rendering it calls `fail` if `targetIsRendering`.
+    /// rendering it calls `fail` if `targetIsRendering`. A send's cascade
+    /// may join a burst (B1), an update's may not. Behind workers' sends
+    /// that wait for their burst, it takes its place in the line, and the
+    /// line runs now (R16).
     @usableFromInline
     package func submit(
+        joinsBurst: Bool,
         targetIsRendering: () -> Bool,
         failingDuringRender fail: () -> Never,
         queueing queued: () -> () -> Void,
@@ -60,10 +67,13 @@ package final class CascadeGate {
         if state.isRendering, targetIsRendering() {
             fail()
         }
-        if state.isBusy || state.isRendering {
+        if state.isBusy || state.isRendering || state.flushIsScheduled {
             if !state.isClosed {
                 let closure = queued()
-                state.deferred.append(closure)
+                state.deferred.append(closure, joinsBurst: joinsBurst)
+            }
+            if state.flushIsScheduled {
+                runQueued()
             }
             return
         }
@@ -73,6 +83,43 @@ package final class CascadeGate {
         if !state.deferred.isEmpty || state.isClosed {
             runQueued()
         }
+    }
+
+    /// A worker's send on a host that renders bursts once (B1): it waits
+    /// for the end of this turn of the main queue, with every other
+    /// worker's send made in the turn, and one burst applies them all.
+    @usableFromInline
+    package func gather(_ cascade: @escaping () -> Void) {
+        if state.isClosed { return }
+        state.deferred.append(cascade, joinsBurst: true)
+        if state.isBusy || state.isRendering || state.flushIsScheduled { return }
+        state.flushIsScheduled = true
+        // Behind every block the main queue holds now: the turn's sends.
+        // The gate is the main queue's (R22), as is the block.
+        nonisolated(unsafe) let gate = self
+        MainQueue.afterCurrentBlocks { gate.flushGathered() }
+    }
+
+    /// The end of the turn: the waiting sends run as one burst (B1).
+    package func flushGathered() {
+        state.flushIsScheduled = false
+        runQueued()
+    }
+
+    /// The next send that waits, for the running burst to apply; nil when
+    /// none waits or the next is an update (B1).
+    @usableFromInline
+    func takeBurstCascade() -> (() -> Void)? {
+        #if DEBUG  // fault injection (differential tests)
+        if FaultInjection.burstDropsAction, state.deferred.popFirstJoiningBurst() != nil {
+            return state.deferred.popFirstJoiningBurst()
+        }
+        if FaultInjection.burstReordersActions, let first = state.deferred.popFirstJoiningBurst() {
+            guard let second = state.deferred.popFirstJoiningBurst() else { return first }
+            return { second(); first() }
+        }
+        #endif
+        return state.deferred.popFirstJoiningBurst()
     }
 
     /// Runs the queued cascades in order, then a released host's teardown.
@@ -117,6 +164,7 @@ package final class CascadeGate {
         _ update: @escaping (Workflow) -> Void
     ) {
         submit(
+            joinsBurst: false,
             targetIsRendering: { true },
             failingDuringRender: { RuntimeErrors.updateDuringRender(workflowType: Workflow.self) },
             queueing: { { update(workflow) } },
@@ -127,11 +175,21 @@ package final class CascadeGate {
 
 extension FastRuntime {
     /// R15: now if idle, queued during a cascade or pass, fatal in its render.
+    /// B1: a worker's send, on a host that renders bursts once, waits for
+    /// the end of the main queue's turn.
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
+        let isWorkerSend = conflatesBursts && cascade.takeWorkerSend()
         let node = target.node
         guard !isTornDown, tree.nodes.isCurrent(node) else { return }
+        if isWorkerSend {
+            return gate.gather { [self] in
+                guard target.isAlive, !isTornDown else { return }
+                runCascade(action, at: node.id)
+            }
+        }
         gate.submit(
+            joinsBurst: true,
             targetIsRendering: { isRendering(node.id) },
             failingDuringRender: {
                 sendDuringRender(Action.self, workflowType: Action.WorkflowType.self, at: node.id)
@@ -147,11 +205,30 @@ extension FastRuntime {
         )
     }
 
+    /// One send's cascade; inside a burst (B1), only its actions.
     @inlinable
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
+        if cascade.isInBurst {
+            cascade.didJoinBurst()
+            return apply(action, at: node, fromSink: true)
+        }
         beginCascade()
         apply(action, at: node, fromSink: true)
+        if conflatesBursts {
+            applyBurst()
+        }
         finishCascade()
+    }
+
+    /// B1, B2: the sends waiting behind this cascade apply here, in order,
+    /// until one that may not join, or an output that left the root.
+    @usableFromInline
+    func applyBurst() {
+        cascade.openBurst()
+        while !gate.isClosed, !cascade.outputLeftRoot, let next = gate.takeBurstCascade() {
+            next()
+        }
+        cascade.closeBurst()
     }
 
     /// R17: applies `action` at `node`, then hands any output to its route.
@@ -266,6 +343,7 @@ extension FastRuntime {
             rendersRoot = !skipsCleanChildren || tree.nodes[root].needsRender
             #if DEBUG  // fault injection (differential tests): publish only what rendered
             if FaultInjection.publishOnlyAfterRender, !rendersRoot { publishes = false }
+            if FaultInjection.burstSkipsRender, cascade.burstActions > 1 { rendersRoot = false }
             #endif
         }
         toPort(CascadeResult(source: .action, rendersRoot: rendersRoot, publishesRendering: publishes))
@@ -363,6 +441,7 @@ final class RootRoute<Output>: OutputRoute<Output> {
 
     override func deliver(_ output: Output, runtime: FastRuntime) {
         pending = output
+        runtime.cascade.didOutputFromRoot()
     }
 
     /// The cascade's output, if any; none is left behind.

@@ -88,6 +88,9 @@ final class FastRuntime {
     var port: Unmanaged<HostPort>?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
+    /// B1-B4: the sends that wait behind a cascade join it, and workers'
+    /// sends wait for the end of the main queue's turn.
+    @usableFromInline let conflatesBursts: Bool
 
     /// What the current cascade did, and whether the tree was torn down;
     /// written per action, read per send.
@@ -112,6 +115,7 @@ final class FastRuntime {
         self.isTraced = trace != nil
         self.cascade = CascadeLog(recordsPath: hasDebugger)
         self.renderOnlyIfStateChanged = configuration.renderOnlyIfStateChanged
+        self.conflatesBursts = configuration.conflateStaleRenderings
         self.keepsLifetimeSpares = MainQueue.isOnMainQueue
         if isTraced { self.trace.nameNodes(with: self) }
     }

@@ -30,14 +30,22 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         deliver(action)
     }
 
-    /// Inlined into both entries, so neither pays an extra call.
+    /// B1: the runtime hears that this send is a worker's as it receives it.
+    override func receiveFromWorker(_ action: Action) {
+        deliver(action, fromWorker: true)
+    }
+
+    /// Inlined into the entries, so none pays an extra call.
     @inline(__always)
-    private func deliver(_ action: Action) {
+    private func deliver(_ action: Action, fromWorker: Bool = false) {
         #if DEBUG  // fault injection (differential tests): a dead sink still delivers
         guard isAlive || FaultInjection.deliverStaleSinkAction else { return }
         #else
         guard isAlive else { return }
         #endif
+        if fromWorker, runtime.conflatesBursts {
+            runtime.cascade.markWorkerSend()
+        }
         // An observer may release the host during the cascade: keep the
         // runtime alive until the cascade and its queued sends are done.
         keepingAlive(runtime) {

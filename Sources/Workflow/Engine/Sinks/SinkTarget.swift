@@ -21,19 +21,32 @@ package class SinkTarget<Value>: SinkRegistration {
     /// registration checks the main queue before anything else (R22).
     @usableFromInline
     func receiveFromUncheckedCaller(_ value: Value) { receive(value) }
+
+    /// A worker's output (B1): a send unless the target tells them apart.
+    @usableFromInline
+    func receiveFromWorker(_ value: Value) { receive(value) }
 }
 
 /// `Sink { ... }`: calls the closure (the reference runtime's sinks too).
 final class ClosureSinkTarget<Value>: SinkTarget<Value> {
     let onValue: @MainActor (Value) -> Void
+    /// The reference runtime's sinks hear workers' outputs apart (B1).
+    let onWorkerValue: (@MainActor (Value) -> Void)?
 
-    nonisolated init(_ onValue: @escaping @MainActor (Value) -> Void) {
+    nonisolated init(
+        _ onValue: @escaping @MainActor (Value) -> Void, fromWorker onWorkerValue: (@MainActor (Value) -> Void)? = nil
+    ) {
         self.onValue = onValue
+        self.onWorkerValue = onWorkerValue
         super.init()
     }
 
     override func receive(_ value: Value) {
         onValue(value)
+    }
+
+    override func receiveFromWorker(_ value: Value) {
+        (onWorkerValue ?? onValue)(value)
     }
 }
 
@@ -54,5 +67,9 @@ final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
 
     override func receiveFromUncheckedCaller(_ value: Value) {
         base.receiveFromUncheckedCaller(transform(value))
+    }
+
+    override func receiveFromWorker(_ value: Value) {
+        base.receiveFromWorker(transform(value))
     }
 }
