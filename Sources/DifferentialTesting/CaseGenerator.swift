@@ -25,7 +25,15 @@ public struct CaseGenerator: Sendable {
     /// Share of cases run with `renderOnlyIfStateChanged` on.
     static let renderOnlyIfStateChangedProbability = 0.25
 
-    public static let eventKinds: Set<String> = ["send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend", "probe"]
+    public static let eventKinds: Set<String> = [
+        "send", "staleSend", "noopSend", "rootOutput", "updateProps", "queuedSend", "probe",
+        "mainSend", "workerBurst", "observerBurst",
+    ]
+    /// Event kinds of bursts (B1-B4): a profile with one of them runs its
+    /// fast hosts with bursts rendered once, and draws every send to a
+    /// node's own sink with a command that retires no sink, child or side
+    /// effect by itself, so that B4 applies.
+    static let burstKinds: Set<String> = ["mainSend", "workerBurst", "observerBurst"]
 
     public init(profile: WorkloadProfile) throws {
         for kind in profile.events.mix.keys where !Self.eventKinds.contains(kind) {
@@ -55,9 +63,12 @@ public struct CaseGenerator: Sendable {
         let depth = rng.int(in: profile.tree.depth.range)
         var root = node(level: 0, depth: depth, &rng)
         if root.kind == .emptyLeaf { root.kind = .stateful }
+        let conflatesBursts = !Self.burstKinds.isDisjoint(with: profile.events.mix.keys)
+        if conflatesBursts { root.forEachNode { $0.tagsOutputs = false } }
         let tree = TreeSpec(root: root, rootInAnyWorkflow: rng.chance(profile.tree.anyWorkflow),
                             debugger: rng.chance(Self.debuggerProbability),
-                            renderOnlyIfStateChanged: rng.chance(Self.renderOnlyIfStateChangedProbability))
+                            renderOnlyIfStateChanged: rng.chance(Self.renderOnlyIfStateChangedProbability),
+                            conflatesBursts: conflatesBursts)
         let initialInput = rng.int(in: 0...3)
         let events = (0..<profile.events.count).map { _ in event(&rng) }
         return FuzzCase(seed: seed, tree: tree, initialInput: initialInput, events: events)
@@ -135,13 +146,29 @@ public struct CaseGenerator: Sendable {
                                                   (.toggleAlt, 1), (.removeRow(rng.index(100)), 1)])))
             }
             return .queuedSend(.toRoot(n), .bumpAndEmit(rng.index(100)), then: sends)
+        case "mainSend":
+            return .send(.main(n), burstCommand(&rng))
+        case "workerBurst":
+            return .workerSends((0..<rng.int(in: 1...5)).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) })
+        case "observerBurst":
+            let sends = (0..<rng.int(in: 1...4)).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) }
+            return .queuedSend(.toRoot(n), .emit(rng.index(100)), then: sends)
         default: // "updateProps"
             return .update(input: rng.int(in: 0...5))
         }
+    }
+
+    /// A command of a burst (B4): changes states, emits, edits a row's
+    /// props; never one that retires a sink or a node. No probe: a rendering
+    /// holds one too, so when its deinit runs depends on the render passes.
+    private func burstCommand(_ rng: inout SeededRandom) -> FuzzCommand {
+        rng.pick([(.bump, 4), (.setCount(rng.int(in: 0...5)), 2), (.emit(rng.index(100)), 1),
+                  (.bumpAndEmit(rng.index(100)), 2), (.noop, 1), (.editRow(rng.index(100)), 1)])
     }
 }
 
 public struct GeneratorError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+
 }

@@ -63,6 +63,44 @@ enum Differ {
         return nil
     }
 
+    /// B4: a host rendering bursts once against the reference rendering each
+    /// send: the same rendering, sinks, outputs and live side effects after
+    /// the step, and the renderings it published a subsequence of the
+    /// reference's, ending in the same one.
+    static func compareBurst(
+        reference: Observation, other: Observation, name: String,
+        referenceEffects: Set<String>, otherEffects: Set<String>
+    ) -> String? {
+        if reference.tree != other.tree {
+            return "rendering after the burst differs (B4; - reference, + \(name)):\n"
+                + lineDiff(reference.tree?.lines ?? [], other.tree?.lines ?? [])
+        }
+        if reference.sinks != other.sinks {
+            return "sinks carried by the rendering differ (B4; - reference, + \(name)):\n"
+                + lineDiff(reference.sinks.map(\.description), other.sinks.map(\.description))
+        }
+        if reference.outputs != other.outputs {
+            return "root outputs differ (B2): reference \(reference.outputs), \(name) \(other.outputs)"
+        }
+        if referenceEffects != otherEffects {
+            return "side effects alive after the burst differ (B4; - reference, + \(name)):\n"
+                + lineDiff(referenceEffects.sorted(), otherEffects.sorted())
+        }
+        var remaining = reference.published[...]
+        for rendering in other.published {
+            guard let found = remaining.firstIndex(of: rendering) else {
+                return "\(name) published a rendering the reference did not, or out of order (B3; - reference, + \(name)):\n"
+                    + lineDiff(publicationLines(reference.published), publicationLines(other.published))
+            }
+            remaining = remaining[(found + 1)...]
+        }
+        if reference.published.last != other.published.last {
+            return "the last rendering published differs (B3; - reference, + \(name)):\n"
+                + lineDiff(publicationLines(reference.published), publicationLines(other.published))
+        }
+        return nil
+    }
+
     /// Publications one after the other, each numbered, for `lineDiff`.
     static func publicationLines(_ published: [PublishedRendering]) -> [String] {
         published.enumerated().flatMap { index, rendering in

@@ -25,11 +25,17 @@ public enum DifferentialRun {
 
     /// The first divergence, or nil when the runtimes agreed throughout.
     /// `compared` lists the hosts, the reference first.
+    /// A tree whose fast hosts render bursts once is compared by B4: with
+    /// the reference rendering each send, and the fast host unobserved (its
+    /// observer hooks and render counts differ by design).
     public static func run(
-        _ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0, compared: [ComparedHost] = ComparedHost.all
+        _ tree: TreeSpec, _ events: [FuzzEvent], initialInput: Int = 0, compared: [ComparedHost]? = nil
     ) -> Divergence? {
+        let compared = compared ?? (tree.conflatesBursts ? [.reference, .fastUnobserved] : ComparedHost.all)
         precondition(compared.first == .reference, "the reference comes first")
         let hosts = compared.map { HostUnderTest($0, tree: tree, input: initialInput) }
+        // B4: the side effects alive after each step, by host.
+        var liveEffects = [Set<String>](repeating: [], count: hosts.count)
         // Every rendering's sinks, per step, per host (same order as `hosts`):
         // the last one holds the current sinks, the others stale ones.
         var pool: [[[SinkRef]]] = []
@@ -42,6 +48,19 @@ public enum DifferentialRun {
             if let screens { pool.append(screens.map(\.sinks)) }
             let observations = hosts.indices.map { Observation(screens?[$0], hosts[$0].log) }
             coverage.count(reference: observations[0], fast: observations[1], event: event, stale: stale)
+            if tree.conflatesBursts {
+                if observations[1].published.count < observations[0].published.count { coverage.burstsConflated += 1 }
+                for i in hosts.indices { liveEffects[i].formLiveEffects(after: observations[i].entries) }
+                for i in 1..<hosts.count {
+                    if let difference = Differ.compareBurst(
+                        reference: observations[0], other: observations[i], name: hosts[i].kind.description,
+                        referenceEffects: liveEffects[0], otherEffects: liveEffects[i]
+                    ) {
+                        return Divergence(step: step, stepDescription: what, runtime: hosts[i].kind, difference: difference)
+                    }
+                }
+                return nil
+            }
             for i in 1..<hosts.count {
                 if let difference = Differ.compare(
                     reference: observations[0], other: observations[i], kind: hosts[i].kind, cascadeOnly: cascadeOnly
@@ -106,6 +125,20 @@ public enum DifferentialRun {
                     host.drive { targets[h].send(command) }
                     host.onNextOutput = nil
                 }
+            case let .workerSends(sends):
+                let targets = sends.compactMap { send in resolve(send.pick, send.command, in: pool).map { (send.command, $0) } }
+                guard targets.count == sends.count, !targets.isEmpty else {
+                    coverage.sendsWithoutTarget += 1
+                    continue
+                }
+                what = "event \(index + 1): \(ReproPrinter.literal(event)) to "
+                    + targets.map { "\($0.1[0].meta)" }.joined(separator: ", ")
+                for (h, host) in hosts.enumerated() {
+                    host.drive {
+                        for (command, sinks) in targets { sinks[h].sendFromWorker(command) }
+                    }
+                    host.endMainQueueTurn()
+                }
             }
             let isSend = if case .update = event { false } else { true }
             let isStale = switch event {
@@ -136,6 +169,12 @@ public enum DifferentialRun {
             if candidates.isEmpty { candidates = Array(metas.indices) }
             let chosen = candidates[n % candidates.count]
             return current.map { $0[chosen] }
+        case let .main(n):
+            var candidates = metas.indices.filter { metas[$0].kind == "main" && (!command.isListCommand || metas[$0].hasList) }
+            if candidates.isEmpty { candidates = metas.indices.filter { metas[$0].kind == "main" } }
+            guard !candidates.isEmpty else { return nil }
+            let chosen = candidates[n % candidates.count]
+            return current.map { $0[chosen] }
         case let .toRoot(n):
             let candidates = metas.indices.filter { metas[$0].reachesRoot }
             guard !candidates.isEmpty else { return nil }
@@ -164,6 +203,20 @@ public enum DifferentialRun {
             guard !step[0].isEmpty else { return nil }
             let chosen = (n / earlier) % step[0].count
             return step.map { $0[chosen] }
+        }
+    }
+}
+
+extension Set<String> {
+    /// The side effects alive after a step's log: "effect start P K" adds
+    /// "P K", "effect end P K" takes it out (B4 compares what is alive).
+    mutating func formLiveEffects(after entries: [String]) {
+        for entry in entries {
+            if entry.hasPrefix("effect start ") {
+                insert(String(entry.dropFirst("effect start ".count)))
+            } else if entry.hasPrefix("effect end ") {
+                remove(String(entry.dropFirst("effect end ".count)))
+            }
         }
     }
 }

@@ -29,6 +29,9 @@ public struct FuzzCoverage: CustomStringConvertible {
     public var cascadesPublishingUnrendered = 0
     /// Probes whose deinit ran while their host was running (R24).
     public var probeDeinits = 0
+    /// Steps in which a host rendering bursts once published fewer
+    /// renderings than the reference: bursts that did conflate (B3).
+    public var burstsConflated = 0
 
     public init() {}
 
@@ -37,7 +40,7 @@ public struct FuzzCoverage: CustomStringConvertible {
         if let event {
             switch event {
             case .update: updates += 1
-            case .send, .queuedSend:
+            case .send, .queuedSend, .workerSends:
                 sends += 1
                 if case .queuedSend = event, reference.entries.filter({ $0.hasPrefix("receive") }).count > 1 {
                     queuedSends += 1
@@ -71,7 +74,7 @@ public struct FuzzCoverage: CustomStringConvertible {
         \(rootOutputs) root outputs; \(nodeStarts) node starts, \(nodeEnds) ends; \(sideEffectStarts) side-effect \
         starts, \(sideEffectEnds) ends; fast skipped renders in \(stepsWithSkips) steps, rendered nothing in \
         \(cascadesRenderingNothing) cascades (\(cascadesPublishingUnrendered) of them still published); \
-        \(probeDeinits) probes' deinits re-entered their host
+        \(probeDeinits) probes' deinits re-entered their host; \(burstsConflated) bursts published fewer renderings
         """
     }
 }

@@ -11,6 +11,9 @@ public enum FuzzEvent: Equatable, Sendable {
     /// the observer: each is queued and handled after the cascade, in order,
     /// and dropped if its sink died meanwhile, e.g. in the send before (R15).
     case queuedSend(SinkPick, FuzzCommand, then: [Send])
+    /// Sends each as a worker's output (B1), then ends the main queue's
+    /// turn: a host that renders bursts once applies them as one burst.
+    case workerSends([Send])
 }
 
 /// A send made from inside the output observer (`FuzzEvent.queuedSend`).
@@ -36,6 +39,9 @@ public enum SinkPick: Equatable, Sendable {
     case stale(Int)
     /// A sink of the latest rendering whose outputs climb to the root.
     case toRoot(Int)
+    /// A node's own sink (`main`) of the latest rendering: declared in every
+    /// pass, so no action of a burst retires it (B4).
+    case main(Int)
 }
 
 /// What a sink is asked to do. Every sink of every test workflow accepts

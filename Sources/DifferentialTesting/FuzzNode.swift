@@ -26,7 +26,8 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
     public func render(state: State, context: RenderContext<FuzzNode>) -> FuzzScreen {
         var sinks: [SinkRef] = []
         let main = context.makeSink(of: FuzzAction<P, S>.self)
-        sinks.append(SinkRef(meta: meta("main"), send: { main.send(.command($0)) }))
+        sinks.append(SinkRef(meta: meta("main"), send: { main.send(.command($0)) },
+                             sendFromWorker: { main.sendFromWorker(.command($0)) }))
         if state.altDeclared {
             let alt = context.makeSink(of: AltAction<P, S>.self)
             sinks.append(SinkRef(meta: meta("alt"), send: { alt.send(AltAction(command: $0)) }))
@@ -55,14 +56,14 @@ public struct FuzzNode<P: Flavor, S: Flavor>: Workflow {
             let shown = !child.optional || state.showOptional
             guard let rendered = shown ? child : child.standIn else { continue }
             let screen = renderSpec(rendered, key: key, path: childPath(path, key),
-                                    input: child.inheritsProps ? childInput : 0, tag: childInput, parent: self, context: context)
+                                    input: child.inheritsProps ? childInput : 0, tag: spec.tagsOutputs ? childInput : 0, parent: self, context: context)
             add(screen, of: rendered, at: childPath(path, key), to: &children, sinks: &sinks)
             probes += screen.probes
         }
         if let row = spec.row {
             for entry in state.rows {
                 let key = "r\(entry.key)"
-                let screen = renderSpec(row, key: key, path: childPath(path, key), input: entry.value, tag: childInput,
+                let screen = renderSpec(row, key: key, path: childPath(path, key), input: entry.value, tag: spec.tagsOutputs ? childInput : 0,
                                         parent: self, context: context)
                 add(screen, of: row, at: childPath(path, key), to: &children, sinks: &sinks)
                 probes += screen.probes

@@ -40,6 +40,15 @@ public struct SinkRef {
     public var meta: SinkMeta
     /// Sends a command as this sink's action type.
     public var send: (FuzzCommand) -> Void
+    /// Sends it as a worker's output would (B1); `send` for a sink that is
+    /// not a node's own.
+    public var sendFromWorker: (FuzzCommand) -> Void
+
+    public init(meta: SinkMeta, send: @escaping (FuzzCommand) -> Void, sendFromWorker: ((FuzzCommand) -> Void)? = nil) {
+        self.meta = meta
+        self.send = send
+        self.sendFromWorker = sendFromWorker ?? send
+    }
 }
 
 public struct SinkMeta: Equatable, CustomStringConvertible {

@@ -18,6 +18,7 @@ final class HostUnderTest {
     private var currentRendering: () -> FuzzScreen
     private var updateRoot: (Int) -> Void
     private var releaseHost: () -> Void
+    private var endTurn: () -> Void = {}
     private var cancelWatching: () -> Void = {}
     /// Set once the host's release began (R24: probes going then do nothing).
     private(set) var isReleasing = false
@@ -65,12 +66,15 @@ final class HostUnderTest {
             let debugger = kind.observed && tree.debugger ? FuzzDebugger(log: log) : nil
             let log = log
             let onlyIfStateChanged = tree.renderOnlyIfStateChanged
+            let conflates = tree.conflatesBursts && kind.runtime != .reference
             log.comparesEveryState = onlyIfStateChanged
             let trace = trace
             var live: (any WorkflowHosting<Root>)? = Runtime.withConfiguration(override: {
                 $0.renderSkipping = true
                 $0.renderOnlyIfStateChanged = onlyIfStateChanged
                 $0.renderTrace = trace
+                // B4: the reference renders each send; it is the oracle.
+                $0.conflateStaleRenderings = conflates
             }) {
                 kind.runtime.makeHost(make(input), observers: observers, debugger: debugger)
             }
@@ -79,6 +83,7 @@ final class HostUnderTest {
                 whenOutput()
             }
             currentRendering = { live!.rendering }
+            endTurn = { live!.finishMainQueueTurn() }
             updateRoot = { live!.update(workflow: make($0)) }
             var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
             // Logs each published rendering until a probe cancels it (R24),
@@ -130,6 +135,11 @@ final class HostUnderTest {
     func drive(_ body: () -> Void) {
         FuzzLog.current = log
         body()
+    }
+
+    /// The main queue's turn ends: workers' sends waiting for it apply (B1).
+    func endMainQueueTurn() {
+        drive { endTurn() }
     }
 
     func update(input: Int) {

@@ -25,7 +25,8 @@ public enum ReproPrinter {
     public static func literal(_ tree: TreeSpec, indent: Int = 0) -> String {
         "TreeSpec(root: \(literal(tree.root, indent: indent))\(tree.rootInAnyWorkflow ? ", rootInAnyWorkflow: true" : "")"
             + "\(tree.debugger ? ", debugger: true" : "")"
-            + "\(tree.renderOnlyIfStateChanged ? ", renderOnlyIfStateChanged: true" : ""))"
+            + "\(tree.renderOnlyIfStateChanged ? ", renderOnlyIfStateChanged: true" : "")"
+            + "\(tree.conflatesBursts ? ", conflatesBursts: true" : ""))"
     }
 
     /// `NodeSpec(...)` naming only the fields that differ from the defaults.
@@ -39,6 +40,7 @@ public enum ReproPrinter {
         if node.route != .outputMap { fields.append("route: .\(node.route.rawValue)") }
         if node.optional { fields.append("optional: true") }
         if node.inheritsProps { fields.append("inheritsProps: true") }
+        if !node.tagsOutputs { fields.append("tagsOutputs: false") }
         let inner = String(repeating: " ", count: indent + 4)
         if !node.children.isEmpty {
             let children = node.children.map { inner + "    " + literal($0, indent: indent + 8) }
@@ -58,6 +60,8 @@ public enum ReproPrinter {
         case let .queuedSend(pick, command, sends):
             ".queuedSend(\(literal(pick)), \(literal(command)), then: ["
                 + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
+        case let .workerSends(sends):
+            ".workerSends([" + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
         }
     }
 
@@ -66,6 +70,7 @@ public enum ReproPrinter {
         case let .current(n): ".current(\(n))"
         case let .stale(n): ".stale(\(n))"
         case let .toRoot(n): ".toRoot(\(n))"
+        case let .main(n): ".main(\(n))"
         }
     }
 

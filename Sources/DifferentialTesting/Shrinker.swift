@@ -155,6 +155,22 @@ public struct Shrinker {
                 }
             }
             return result
+        case let .workerSends(sends):
+            // Fewer sends, simpler picks.
+            var result: [FuzzEvent] = sends.count == 1 ? [.send(sends[0].pick, sends[0].command)] : []
+            for i in sends.indices where sends.count > 1 {
+                var fewer = sends
+                fewer.remove(at: i)
+                result.append(.workerSends(fewer))
+            }
+            for i in sends.indices {
+                for simpler in simplerPicks(sends[i].pick) {
+                    var changed = sends
+                    changed[i].pick = simpler
+                    result.append(.workerSends(changed))
+                }
+            }
+            return result
         case let .send(pick, command):
             var result: [FuzzEvent] = []
             for simpler in simplerPicks(pick) { result.append(.send(simpler, command)) }
@@ -178,6 +194,7 @@ public struct Shrinker {
         case let .current(n): n == 0 ? [] : [.current(0), .current(n / 2)]
         case let .toRoot(n): n == 0 ? [.current(0)] : [.toRoot(0), .toRoot(n / 2)]
         case let .stale(n): n == 0 ? [] : [.stale(0), .stale(n / 2)]
+        case let .main(n): n == 0 ? [] : [.main(0), .main(n / 2)]
         }
     }
 

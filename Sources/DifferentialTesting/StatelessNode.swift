@@ -14,7 +14,8 @@ public struct StatelessNode<P: Flavor>: Workflow {
     public func render(state: Void, context: RenderContext<StatelessNode>) -> FuzzScreen {
         var sinks: [SinkRef] = []
         let main = context.makeSink(of: StatelessAction<P>.self)
-        sinks.append(SinkRef(meta: meta("main"), send: { main.send(.command($0)) }))
+        sinks.append(SinkRef(meta: meta("main"), send: { main.send(.command($0)) },
+                             sendFromWorker: { main.sendFromWorker(.command($0)) }))
         if input % 2 == 0 {
             let out = context.makeOutputSink()
             sinks.append(SinkRef(meta: meta("out"), send: { out.send(outputText(for: $0)) }))
@@ -31,7 +32,7 @@ public struct StatelessNode<P: Flavor>: Workflow {
             let shown = !child.optional || input % 2 == 0
             guard let rendered = shown ? child : child.standIn else { continue }
             let screen = renderSpec(rendered, key: key, path: childPath(path, key),
-                                    input: child.inheritsProps ? input : 0, tag: input, parent: self, context: context)
+                                    input: child.inheritsProps ? input : 0, tag: spec.tagsOutputs ? input : 0, parent: self, context: context)
             children.append(screen.tree)
             collect(screen.sinks, of: rendered, at: childPath(path, key), forwards: spec.forwards, into: &sinks)
             probes += screen.probes

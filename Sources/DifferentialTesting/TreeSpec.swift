@@ -13,13 +13,17 @@ public struct TreeSpec: Equatable, Sendable {
     /// `Runtime.Configuration.renderOnlyIfStateChanged` for every host: a
     /// cascade that changed no state renders nothing, in every runtime.
     public var renderOnlyIfStateChanged: Bool
+    /// The fast hosts render bursts once (B1-B4) and are compared with the
+    /// reference rendering each send on its own, as B4 says.
+    public var conflatesBursts: Bool
 
     public init(root: NodeSpec, rootInAnyWorkflow: Bool = false, debugger: Bool = false,
-                renderOnlyIfStateChanged: Bool = false) {
+                renderOnlyIfStateChanged: Bool = false, conflatesBursts: Bool = false) {
         self.root = root
         self.rootInAnyWorkflow = rootInAnyWorkflow
         self.debugger = debugger
         self.renderOnlyIfStateChanged = renderOnlyIfStateChanged
+        self.conflatesBursts = conflatesBursts
     }
 
     /// How many nodes the tree starts with (the shrinker's size measure).
@@ -75,6 +79,10 @@ public struct NodeSpec: Equatable, Sendable {
     public var optional: Bool
     /// Gets its props from the parent's state (else a constant).
     public var inheritsProps: Bool
+    /// Writes its props into the output maps it gives its children (R7).
+    /// Off for bursts (B4): a burst's outputs go through the maps of the
+    /// last render pass, which would tag them with older props.
+    public var tagsOutputs: Bool
 
     /// Fixed children, keyed `c0`, `c1`, ...
     public var children: [NodeSpec]
@@ -93,6 +101,7 @@ public struct NodeSpec: Equatable, Sendable {
         route: Route = .outputMap,
         optional: Bool = false,
         inheritsProps: Bool = false,
+        tagsOutputs: Bool = true,
         children: [NodeSpec] = [],
         listRow: NodeSpec? = nil,
         listRows: Int = 0
@@ -104,6 +113,7 @@ public struct NodeSpec: Equatable, Sendable {
         self.forwards = forwards
         self.wrap = wrap
         self.route = route
+        self.tagsOutputs = tagsOutputs
         self.optional = optional
         self.inheritsProps = inheritsProps
         self.children = children
@@ -132,6 +142,13 @@ public struct NodeSpec: Equatable, Sendable {
         case .stateless: "stateless(\(equatableProps ? "eq" : "opaque")) "
         case .emptyLeaf: "EmptyLeaf "
         }
+    }
+
+    /// Changes this node and every node below it, list rows included.
+    mutating func forEachNode(_ change: (inout NodeSpec) -> Void) {
+        change(&self)
+        for i in children.indices { children[i].forEachNode(change) }
+        for i in listRow.indices { listRow[i].forEachNode(change) }
     }
 
     public var nodeCount: Int {

@@ -57,10 +57,13 @@ final class ReferenceGate {
         waiting.append(work, joinsBurst: true)
         if isBusy || flushIsScheduled { return }
         flushIsScheduled = true
-        MainQueue.afterCurrentBlocks { [self] in
-            flushIsScheduled = false
-            runWaiting()
-        }
+        MainQueue.afterCurrentBlocks { [self] in flushGathered() }
+    }
+
+    /// The end of the turn: the waiting sends run as one burst (B1).
+    func flushGathered() {
+        flushIsScheduled = false
+        runWaiting()
     }
 
     /// The next waiting send, for a running burst (B1); nil at an update.

@@ -115,3 +115,11 @@ extension ReferenceWorkflowHost where WorkflowType.Output: Sendable {
         return core.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }
+
+extension ReferenceWorkflowHost {
+    /// Workers' sends waiting for the end of the main queue's turn apply
+    /// now (B1), as when the turn ends: for tests that run synchronously.
+    package func endMainQueueTurn() {
+        core.runtime.gate.flushGathered()
+    }
+}

@@ -125,3 +125,11 @@ extension WorkflowHost where WorkflowType.Output: Sendable {
         return port.outputObservers.stream(startingWith: nil, bufferingPolicy: .unbounded)
     }
 }
+
+extension WorkflowHost {
+    /// Workers' sends waiting for the end of the main queue's turn apply
+    /// now (B1), as when the turn ends: for tests that run synchronously.
+    package func endMainQueueTurn() {
+        port.runtime.gate.flushGathered()
+    }
+}

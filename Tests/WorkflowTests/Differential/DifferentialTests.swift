@@ -29,6 +29,11 @@ struct DifferentialTests {
         try runFixedSeeds(profile: "fuzz-deep", cases: 40)
     }
 
+    @Test("B4: 200 fixed fuzz-bursts trees x 40 events: a fast host rendering bursts once agrees after every burst with the reference rendering each send")
+    func fixedSeedsBursts() throws {
+        try runFixedSeeds(profile: "fuzz-bursts", cases: 200)
+    }
+
     @Test("D1: 10 fixed fuzz-default trees x 50 events: a traced fast host renders and skips what the fast host does, a traced reference host renders what the reference does, and each trace lists those renders")
     func tracedHostAgrees() throws {
         let generator = try CaseGenerator(profileNamed: "fuzz-default")
@@ -53,6 +58,12 @@ struct DifferentialTests {
         print("differential \(profile) coverage: \(DifferentialRun.coverage)")
         // The cases must reach what they compare.
         let coverage = DifferentialRun.coverage
+        if generator.profile.name == "fuzz-bursts" {
+            // B4's cases: bursts that conflate, outputs, side effects that
+            // start and end; no dead sink and no probe by construction.
+            #expect(coverage.burstsConflated > 0 && coverage.rootOutputs > 0 && coverage.sideEffectEnds > 0)
+            return
+        }
         #expect(coverage.nodeEnds > 0 && coverage.sideEffectEnds > 0 && coverage.deadSends > 0)
         #expect(coverage.rootOutputs > 0 && coverage.stepsWithSkips > 0 && coverage.cascadesRenderingNothing > 0)
         #expect(coverage.cascadesPublishingUnrendered > 0 && coverage.probeDeinits > 0)

@@ -11,8 +11,18 @@ extension DifferentialTests {
     enum Fault: String, CaseIterable, CustomTestStringConvertible {
         case skipDirtyChild, keepRemovedSideEffect, deliverStaleSinkAction, publishOnlyAfterRender
         case runQueuedNewestFirst, deliverToObserversLastFirst, leaveObserversOpenOnRelease
+        case burstDropsAction, burstReordersActions, burstSkipsRender
 
         var testDescription: String { rawValue }
+
+        /// The profile whose cases break the fault's rule: bursts (B1-B4)
+        /// for the bursts' faults.
+        var profile: String {
+            switch self {
+            case .burstDropsAction, .burstReordersActions, .burstSkipsRender: "fuzz-bursts"
+            default: "fuzz-default"
+            }
+        }
 
         /// Turns the switch on or off.
         func set(_ on: Bool) {
@@ -24,6 +34,9 @@ extension DifferentialTests {
             case .runQueuedNewestFirst: FaultInjection.runQueuedNewestFirst = on
             case .deliverToObserversLastFirst: FaultInjection.deliverToObserversLastFirst = on
             case .leaveObserversOpenOnRelease: FaultInjection.leaveObserversOpenOnRelease = on
+            case .burstDropsAction: FaultInjection.burstDropsAction = on
+            case .burstReordersActions: FaultInjection.burstReordersActions = on
+            case .burstSkipsRender: FaultInjection.burstSkipsRender = on
             }
             if !on { FaultInjection.keptAlive.removeAll() }
         }
@@ -38,13 +51,13 @@ extension DifferentialTests {
 
     @Test("Each fault switch is caught within seconds and shrunk", arguments: Fault.allCases)
     func faultIsCaught(fault: Fault) throws {
-        let generator = try CaseGenerator(profileNamed: "fuzz-default")
+        let generator = try CaseGenerator(profileNamed: fault.profile)
         let start = Date()
         let caught = with(fault) { FuzzCampaign.firstDivergence(generator, seconds: 10) }
         let found = try #require(caught, "fault \(fault) not caught in 10 s")
         let seconds = Date().timeIntervalSince(start)
         #expect(seconds < 10)
-        #expect(found.divergence.runtime == .fast || found.divergence.runtime == .fastNoSkipping)
+        #expect(found.divergence.runtime.runtime == .fast || found.divergence.runtime.runtime == .fastNoSkipping)
         print("fault \(fault): caught after \(found.cases) cases in \(String(format: "%.2f", seconds)) s: \(found.divergence.stepDescription)")
 
         var shrinker = Shrinker(seconds: 10)
