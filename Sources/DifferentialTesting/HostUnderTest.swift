@@ -6,6 +6,7 @@ import OpenCombine
 @_spi(WorkflowRuntimeConfig) import Workflow
 @_spi(WorkflowRuntimeConfig) import WorkflowDiagnostics
 import WorkflowHostHarness
+import WorkflowReference
 
 /// One host of one runtime over a test tree, type-erased to what the driver
 /// needs: its rendering, updates with new root props, its log, release.
@@ -83,7 +84,14 @@ final class HostUnderTest {
                 whenOutput()
             }
             currentRendering = { live!.rendering }
-            endTurn = { live!.finishMainQueueTurn() }
+            endTurn = {
+                // B1: workers' sends waiting for the end of the turn apply now.
+                if let fast = live as? WorkflowHost<Root> {
+                    fast.endMainQueueTurn()
+                } else if let reference = live as? ReferenceWorkflowHost<Root> {
+                    reference.endMainQueueTurn()
+                }
+            }
             updateRoot = { live!.update(workflow: make($0)) }
             var published: HostObservation? = live!.observeRenderings { log.published.append(PublishedRendering($0)) }
             // Logs each published rendering until a probe cancels it (R24),

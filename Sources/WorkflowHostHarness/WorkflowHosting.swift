@@ -60,18 +60,6 @@ extension WorkflowHosting {
     }
 }
 
-extension WorkflowHosting {
-    /// Ends the main queue's turn for the host at once: workers' sends that
-    /// wait for it apply now (B1), so that a synchronous test sees them.
-    package func finishMainQueueTurn() {
-        if let host = self as? WorkflowHost<WorkflowType> {
-            host.endMainQueueTurn()
-        } else if let host = self as? ReferenceWorkflowHost<WorkflowType> {
-            host.endMainQueueTurn()
-        }
-    }
-}
-
 extension WorkflowHost: WorkflowHosting {}
 
 extension ReferenceWorkflowHost: WorkflowHosting {}

@@ -26,8 +26,6 @@ struct CascadeLog {
 
     mutating func begin() {
         changedState = false
-        burstActions = 1
-        outputLeftRoot = false
         if recordsPath { path.removeAll(keepingCapacity: true) }
     }
 
@@ -38,12 +36,16 @@ struct CascadeLog {
         if recordsPath { path.append((workflowType, !fromSink)) }
     }
 
+    /// After the cascade's first action; an output that left the root
+    /// then ends the burst before it drains anything (B2).
     mutating func openBurst() {
         isInBurst = true
+        burstActions = 1
     }
 
     mutating func closeBurst() {
         isInBurst = false
+        outputLeftRoot = false
     }
 
     /// A waiting send's action joins the burst: the debugger hears of the

@@ -179,15 +179,11 @@ extension FastRuntime {
     /// the end of the main queue's turn.
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
-        let isWorkerSend = conflatesBursts && cascade.takeWorkerSend()
+        if conflatesBursts, cascade.takeWorkerSend() {
+            return gather(action, from: target)
+        }
         let node = target.node
         guard !isTornDown, tree.nodes.isCurrent(node) else { return }
-        if isWorkerSend {
-            return gate.gather { [self] in
-                guard target.isAlive, !isTornDown else { return }
-                runCascade(action, at: node.id)
-            }
-        }
         gate.submit(
             joinsBurst: true,
             targetIsRendering: { isRendering(node.id) },
@@ -205,18 +201,34 @@ extension FastRuntime {
         )
     }
 
+    /// B1: a worker's send waits for the end of the main queue's turn. Out
+    /// of line, so that `receive` stays small enough to inline.
+    @inlinable @inline(never)
+    func gather<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
+        let node = target.node
+        guard !isTornDown, tree.nodes.isCurrent(node) else { return }
+        gate.gather { [self] in
+            // Dropped if the sink died meanwhile.
+            guard target.isAlive, !isTornDown else { return }
+            runCascade(action, at: node.id)
+        }
+    }
+
     /// One send's cascade; inside a burst (B1), only its actions.
     @inlinable
     func runCascade<Action: WorkflowAction>(_ action: Action, at node: NodeID) {
+        guard conflatesBursts else {
+            beginCascade()
+            apply(action, at: node, fromSink: true)
+            return finishCascade()
+        }
         if cascade.isInBurst {
             cascade.didJoinBurst()
             return apply(action, at: node, fromSink: true)
         }
         beginCascade()
         apply(action, at: node, fromSink: true)
-        if conflatesBursts {
-            applyBurst()
-        }
+        applyBurst()
         finishCascade()
     }
 
