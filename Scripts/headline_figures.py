@@ -46,6 +46,8 @@ HEADLINE = [
     ("W8-squarish-tearDown", "364 nodes with side effects ended"),
     ("W9-queued-100000", "100,000 sends queued behind a cascade"),
     ("W10-observers-10000", "one cascade to 10,000 observers"),
+    ("W11-100-off", "burst of 100 leaf sends, 11,111 nodes, 101 renderings published"),
+    ("W11-100-on", "the same burst rendered once (B1), 1 rendering published"),
 ]
 
 # The cases measured again with a render trace recording (the `traced`

@@ -10,6 +10,7 @@ public enum Catalog {
         cases += try kotlinShapeCases()
         cases += try queuedSendCases()
         cases += try observerCases()
+        cases += try burstCases()
         return cases
     }
 
