@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        // The workloads W1-W10: each workflow written once and run on both
+        // The workloads W1-W11: each workflow written once and run on both
         // hosts, plus the vanilla computation, each with a result check.
         .target(
             name: "Workloads",
@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "Workflow", package: "FastWorkflow"),
                 .product(name: "WorkflowDiagnostics", package: "FastWorkflow"),
                 .product(name: "WorkflowReference", package: "FastWorkflow"),
+                .product(name: "WorkflowConcurrency", package: "FastWorkflow"),
                 "WorkloadProfiles",
                 "WorkflowHostHarness",
             ]

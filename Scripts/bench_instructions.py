@@ -46,7 +46,7 @@ OPS = {"fast": 20, "reference": 4, "vanilla": 20, "traced": 20}
 # 100,000 queued sends about 5 s fast and 60 s reference (one op: nothing
 # alternates there); W11's burst with bursts rendered once off, 101 passes of
 # the whole 11,111-node tree on the reference, about 150 s.
-SLOW = {"fast": [(re.compile(r"^W9-queued-100000$"), 2)],
+SLOW = {"fast": [(re.compile(r"^W9-queued-100000$"), 2), (re.compile(r"^W11-worker-off$"), 4)],
         "reference": [(re.compile(r"^W8-.*-stateChangeAll$"), 2), (re.compile(r"^W9-queued-100000$"), 1),
                       (re.compile(r"^W11-.*-off$"), 1)]}
 WARMUP = 1

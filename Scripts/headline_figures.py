@@ -48,6 +48,8 @@ HEADLINE = [
     ("W10-observers-10000", "one cascade to 10,000 observers"),
     ("W11-100-off", "burst of 100 leaf sends, 11,111 nodes, 101 renderings published"),
     ("W11-100-on", "the same burst rendered once (B1), 1 rendering published"),
+    ("W11-worker-off", "worker's 1,000 values into 1,000 rows, each published and walked"),
+    ("W11-worker-on", "the same values rendered once (B1), 1 rendering walked"),
 ]
 
 # The cases measured again with a render trace recording (the `traced`

@@ -19,7 +19,8 @@ let benchmarks: @Sendable () -> Void = {
     let smoke = ProcessInfo.processInfo.environment["BENCH_SMOKE"] != nil
     precondition(Jemalloc.isActive, "jemalloc is not the allocator of this process")
 
-    for workloadCase in cases {
+    // An op that runs the main run loop cannot run in a main-queue block.
+    for workloadCase in cases where !workloadCase.runsMainRunLoop {
         for variant in workloadCase.variants {
             register(workloadCase, variant, smoke: smoke)
         }

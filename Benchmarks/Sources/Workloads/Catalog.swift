@@ -11,6 +11,7 @@ public enum Catalog {
         cases += try queuedSendCases()
         cases += try observerCases()
         cases += try burstCases()
+        cases += try workerBurstCases()
         return cases
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 @_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowConcurrency
 import WorkflowHostHarness
 
 // W11: a burst (B1-B4). The root's kick action sends one bump to each of N
@@ -192,5 +194,179 @@ extension TallyShape {
             }
         }
         return nodes.count
+    }
+}
+
+// W11's worker case: a worker yields N values into an N-row list in one turn
+// of the main queue. Off, each output is a cascade with its render pass and
+// published rendering, which the observer walks row by row; on, the turn's
+// outputs are one burst.
+
+/// The worker's values, handed over in batches: a batch is taken whole in
+/// the turn of the main queue that resumes the iteration (the iterator keeps
+/// the caller's isolation and does not suspend while values wait), as a
+/// socket's batch would be. One per host, used on the main queue only
+/// (the op, and the worker's iteration on the main actor).
+public final class RowFeed: @unchecked Sendable {
+    private var waiting: [Int] = []
+    private var next = 0
+    private var resume: CheckedContinuation<Void, Never>?
+
+    func send(_ batch: [Int]) {
+        waiting += batch
+        resume.take()?.resume()
+    }
+
+    /// In the caller's isolation: no hop off the main actor per value.
+    func take(isolation: isolated (any Actor)?) async -> Int? {
+        if next == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            next = 0
+            await withCheckedContinuation(isolation: isolation) { resume = $0 }
+        }
+        next += 1
+        return waiting[next - 1]
+    }
+}
+
+struct RowFeedSequence: AsyncSequence, Sendable {
+    let feed: RowFeed
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let feed: RowFeed
+
+        mutating func next() async -> Int? { await feed.take(isolation: nil) }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> Int? { await feed.take(isolation: actor) }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(feed: feed) }
+}
+
+/// Iterates the feed (WK1): one output per value.
+struct RowFeedWorker: AsyncSequenceWorker {
+    let feed: RowFeed
+
+    func run() -> RowFeedSequence { RowFeedSequence(feed: feed) }
+
+    func isEquivalent(to otherWorker: RowFeedWorker) -> Bool { feed === otherWorker.feed }
+}
+
+/// A list of rows, each a `ListRow` child keyed by its id, and the worker:
+/// value v relabels row v % rows with the label the op made for it.
+public struct FedList: Workflow {
+    let rows: Int
+    let feed: RowFeed
+    let labels: [String]
+
+    public struct State {
+        var labels: [String]
+        var applied = 0
+    }
+
+    public func makeInitialState() -> State {
+        State(labels: Array(repeating: "", count: rows))
+    }
+
+    public struct Screen {
+        public var rows: [RowScreen]
+        public var applied: Int
+    }
+
+    public func render(state: State, context: RenderContext<FedList>) -> Screen {
+        RenderCount.value &+= 1
+        RowFeedWorker(feed: feed).rendered(in: context, key: "feed") { value in
+            AnyWorkflowAction<FedList> { state in
+                state.labels[value % rows] = labels[value % labels.count]
+                state.applied += 1
+                return nil
+            }
+        }
+        var screens: [RowScreen] = []
+        screens.reserveCapacity(rows)
+        for row in 0..<rows {
+            screens.append(ListRow(id: row, label: state.labels[row]).rendered(in: context, key: ChildKeys.key(row)))
+        }
+        return Screen(rows: screens, applied: state.applied)
+    }
+}
+
+/// The op on a host: the feed gets a batch of N values, then the main run
+/// loop runs until the list applied them all (the worker's turn, and on,
+/// the burst it made, at the end of that turn).
+final class WorkerBurstOnHost<Host: WorkflowHosting>: WorkloadOperation where Host.WorkflowType == FedList {
+    private let host: Host
+    private let feed = RowFeed()
+    private let values: Int
+    private let batch: [Int]
+    private let publishedPerOp: Int
+    private var observation: HostObservation?
+    private var published = 0
+    private var rowsWalked = 0
+    private var runs = 0
+
+    init(rows: Int, values: Int, conflates: Bool) {
+        let labels = (0..<values).map { "label-\($0)" }
+        let root = FedList(rows: rows, feed: feed, labels: labels)
+        host = Runtime.withConfiguration(override: { $0.conflateStaleRenderings = conflates }) {
+            Host(workflow: root)
+        }
+        self.values = values
+        batch = Array(0..<values)
+        publishedPerOp = conflates ? 1 : values
+        // The UI's stand-in: every published rendering walked, row by row.
+        // Unowned: the host, which keeps the closure, is this op's own.
+        observation = host.observeRenderings { [unowned self] screen in
+            published &+= 1
+            for row in screen.rows { rowsWalked &+= row.label.utf8.count }
+        }
+        spin { true }  // The worker's task starts and waits for values.
+    }
+
+    /// Runs the main run loop until `done`.
+    private func spin(until done: () -> Bool) {
+        repeat {
+            _ = RunLoop.main.run(mode: .default, before: Date())
+        } while !done()
+    }
+
+    func run() {
+        let target = (runs + 1) * values
+        feed.send(batch)
+        spin { host.rendering.applied == target }
+        runs &+= 1
+    }
+
+    func check() -> String? {
+        let applied = host.rendering.applied
+        if applied != runs * values { return "\(applied) values applied in \(runs) ops, expected \(runs * values)" }
+        if published != runs * publishedPerOp {
+            return "\(published) renderings published in \(runs) ops, expected \(runs * publishedPerOp)"
+        }
+        blackHole(rowsWalked)
+        return nil
+    }
+}
+
+extension Catalog {
+    static func workerBurstCases() throws -> [WorkloadCase] {
+        let w11 = try WorkloadProfileShape("w11-bursts", shape: "uniform")
+        let rows = 1_000, values = 1_000
+        return [false, true].map { on in
+            var workerCase = WorkloadCase(
+                id: "W11-worker-\(on ? "on" : "off")", workload: "W11",
+                operation: "worker yields \(values) values into \(rows) rows, bursts rendered once \(on ? "on" : "off")",
+                profile: w11.profile.name, nodes: rows + 2,
+                opsPerSample: [:], maxSamples: [.reference: on ? 40 : 4], variants: [.fast, .reference],
+                note: "no vanilla; time from BenchTable's own loop: the op runs the main run loop, which ordo-one's main-queue blocks cannot"
+            ) { variant in
+                byVariant(variant,
+                          fast: { WorkerBurstOnHost<Fast<FedList>>(rows: rows, values: values, conflates: on) },
+                          reference: { WorkerBurstOnHost<Reference<FedList>>(rows: rows, values: values, conflates: on) },
+                          vanilla: { preconditionFailure("W11 has no vanilla variant") })
+            }
+            workerCase.runsMainRunLoop = true
+            return workerCase
+        }
     }
 }

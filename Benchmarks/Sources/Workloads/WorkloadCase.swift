@@ -24,6 +24,10 @@ public struct WorkloadCase {
     /// The sends (W9) or observers (W10) one op handles: BenchTable's
     /// linear-growth target compares the cost per one of them across sizes.
     public var elementsPerOp: Int?
+    /// The op runs the main run loop (a worker's turn, W11), so it cannot
+    /// run inside a block of the main queue, as ordo-one's benchmarks do:
+    /// BenchTable's own loop and callgrind measure it.
+    public var runsMainRunLoop = false
     let make: (Variant) -> WorkloadOperation
 
     init(

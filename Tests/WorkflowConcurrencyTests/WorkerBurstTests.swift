@@ -1,0 +1,109 @@
+import Dispatch
+import Testing
+@_spi(WorkflowRuntimeConfig) import Workflow
+import WorkflowConcurrency
+@_spi(WorkflowRuntimeConfig) import WorkflowHostHarness
+import TestSupport
+
+// B1: the outputs a worker delivers in one turn of the main queue make one
+// burst on a host that renders bursts once: one render pass, one published
+// rendering; off, one of each per output.
+
+/// Elements handed over in batches: a batch's elements are all taken in the
+/// turn of the main queue that resumes the iteration (the iterator keeps the
+/// caller's isolation and does not suspend while elements wait), as a
+/// socket's batch would be.
+@MainActor
+final class Batches: @unchecked Sendable {
+    private var waiting: [String] = []
+    private var resume: CheckedContinuation<Void, Never>?
+
+    /// Hands over `batch`; the iteration takes it in its next turn.
+    func send(_ batch: [String]) {
+        waiting += batch
+        resume.take()?.resume()
+    }
+
+    func next() async -> String? {
+        if waiting.isEmpty {
+            await withCheckedContinuation { resume = $0 }
+        }
+        return waiting.removeFirst()
+    }
+}
+
+struct BatchSequence: AsyncSequence, Sendable {
+    let batches: Batches
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let batches: Batches
+
+        mutating func next() async -> String? {
+            await batches.next()
+        }
+
+        mutating func next(isolation actor: isolated (any Actor)?) async -> String? {
+            await batches.next()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(batches: batches) }
+}
+
+struct BatchWorker: AsyncSequenceWorker {
+    let batches: Batches
+
+    func run() -> BatchSequence { BatchSequence(batches: batches) }
+
+    func isEquivalent(to otherWorker: BatchWorker) -> Bool { batches === otherWorker.batches }
+}
+
+/// Keeps every element its worker delivered, in order.
+struct BatchParent: Workflow {
+    let batches: Batches
+
+    func makeInitialState() -> [String] { [] }
+
+    func render(state: [String], context: RenderContext<BatchParent>) -> [String] {
+        BatchWorker(batches: batches).rendered(in: context, key: "batches") { element in
+            AnyWorkflowAction<BatchParent> { state in
+                state.append(element)
+                return nil
+            }
+        }
+        return state
+    }
+}
+
+/// Lets the main queue run the blocks it holds now, `turns` times over.
+@MainActor
+private func turnsPass(_ turns: Int = 3) async {
+    for _ in 0..<turns {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { done.resume() }
+        }
+    }
+}
+
+@MainActor
+@Suite("Workers: bursts rendered once (B1)")
+struct WorkerBurstTests {
+    @Test("B1: a worker's elements delivered in one turn of the main queue reach the parent in order, in one burst; off, one cascade each", arguments: RuntimeKind.allCases)
+    func batchMakesOneBurst(kind: RuntimeKind) async {
+        for on in [true, false] {
+            let batches = Batches()
+            let host = TestHost(kind, BatchParent(batches: batches), configure: { $0.conflateStaleRenderings = on })
+            host.recordRenderings()
+            await turnsPass()
+            batches.send(["a", "b", "c"])
+            await turnsPass()
+            #expect(host.rendering == ["a", "b", "c"])
+            batches.send(["d"])
+            await turnsPass()
+            #expect(host.rendering == ["a", "b", "c", "d"])
+            #expect(host.publishedRenderings == (on
+                ? [["a", "b", "c"], ["a", "b", "c", "d"]]
+                : [["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]]))
+        }
+    }
+}
