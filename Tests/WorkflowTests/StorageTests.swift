@@ -68,7 +68,7 @@ struct StorageTests {
         let keys = (0..<20_000).map { "child-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
         #expect(index.count == 20_000)
-        #expect(index.count * 2 <= index.capacity)
+        #expect(index.count * 2 <= index._capacity)
         for (key, node) in zip(keys, nodes) {
             #expect(index.find(parent: parent, typeIndex: type1, key: key, in: arena) == node)
         }
@@ -91,7 +91,7 @@ struct StorageTests {
             #expect(found == (removed.contains(node.rawValue) ? .none : node), "\(key)")
         }
         // No tombstones: the live entries are exactly the children kept.
-        let live = (0..<index.capacity).filter { !index.entry(at: $0).node.isNone }
+        let live = (0..<index._capacity).filter { !index._entries[$0].node.isNone }
         #expect(live.count == 1_500)
     }
 
@@ -227,7 +227,7 @@ struct StorageTests {
         let first = buffer[0], second = buffer[segment]
         buffer.shrink(toFit: segment + 1)
         #expect(buffer.capacity == 2 * segment)
-        #expect(buffer.segmentCount == 2)
+        #expect(buffer._segments.count == 2)
         #expect(buffer[0] == first && buffer[segment] == second)
         #expect((0..<2 * segment).allSatisfy { buffer[$0].pointee == $0 * 3 })
         buffer.shrink(toFit: 0)
@@ -244,19 +244,19 @@ struct StorageTests {
             stack.push(Int32(value))
         }
         stack.removeLast(downTo: 100)
-        #expect(stack.capacity == 16_384)
+        #expect(stack._capacity == 16_384)
         stack.shrink(expecting: 1_000, minimum: 4)
-        #expect(stack.capacity == 2_048)
+        #expect(stack._capacity == 2_048)
         #expect((0..<100).allSatisfy { stack[$0] == Int32($0) })
         // Within four times the use: kept, so a swing in use does not
         // reallocate back and forth.
         stack.shrink(expecting: 600, minimum: 4)
-        #expect(stack.capacity == 2_048)
+        #expect(stack._capacity == 2_048)
         // Never below the minimum, nor below twice what it holds.
         stack.shrink(expecting: 0, minimum: 1_024)
-        #expect(stack.capacity == 1_024)
+        #expect(stack._capacity == 1_024)
         stack.shrink(expecting: 0, minimum: 4)
-        #expect(stack.capacity == 256)
+        #expect(stack._capacity == 256)
         #expect(stack.count == 100 && stack[99] == 99)
     }
 
@@ -264,7 +264,7 @@ struct StorageTests {
     func arenaTrims() {
         var arena = NodeArena()
         let nodes = (0..<5 * segment).map { arena.allocate(typeIndex: type1, key: "n\($0)", parent: .none) }
-        #expect(arena.capacity == 5 * segment)
+        #expect(arena._entries.capacity == 5 * segment)
         for node in nodes where node.position >= 10 && node.position != 100 {
             arena.free(node)
         }
@@ -273,7 +273,7 @@ struct StorageTests {
         #expect(arena.endedSinceTrim == 0)
         #expect(arena.count == 101)
         #expect(arena.freeCount == 90)
-        #expect(arena.capacity == segment)
+        #expect(arena._entries.capacity == segment)
         #expect(arena[keyOf: nodes[100]] == "n100" && arena[nodes[100]].typeIndex == type1)
         #expect(arena.allocate(typeIndex: type1, key: "a", parent: .none) == NodeID(position: 10))
         #expect(arena.allocate(typeIndex: type1, key: "b", parent: .none) == NodeID(position: 11))
@@ -297,7 +297,7 @@ struct StorageTests {
         arena.trimFreeTail(keeping: segment)
         #expect(arena.count == segment - 1)
         // Room for twice the 1,023 live nodes: two segments.
-        #expect(arena.capacity == 2 * segment)
+        #expect(arena._entries.capacity == 2 * segment)
     }
 
     @Test("Arena: a handle into a trimmed range is rejected, before and after the arena grows back over it")
@@ -330,22 +330,22 @@ struct StorageTests {
         var index = ChildIndex()
         let keys = (0..<20_000).map { "child-\($0)" }
         let nodes = indexedChildren(keys, arena: &arena, index: &index)
-        #expect(index.capacity == 65_536)
+        #expect(index._capacity == 65_536)
         for (position, node) in nodes.enumerated() where position % 20 != 0 {
             index.remove(node, hash: arena[node].indexHash)
         }
         #expect(index.count == 1_000)
         index.shrinkIfSparse(keepingRoomFor: 5_000)
-        #expect(index.capacity == 16_384)
+        #expect(index._capacity == 16_384)
         index.shrinkIfSparse(keepingRoomFor: 0)
-        #expect(index.capacity == 4_096)
+        #expect(index._capacity == 4_096)
         for (position, (key, node)) in zip(keys, nodes).enumerated() {
             let found = index.find(parent: parent, typeIndex: type1, key: key, in: arena)
             #expect(found == (position % 20 == 0 ? node : .none), "\(key)")
         }
         // Twice as many children fit before it grows again.
         let more = indexedChildren((0..<1_000).map { "more-\($0)" }, arena: &arena, index: &index)
-        #expect(index.capacity == 4_096)
+        #expect(index._capacity == 4_096)
         #expect(index.find(parent: parent, typeIndex: type1, key: "more-999", in: arena) == more[999])
         // Emptied: back to its initial 16 entries.
         for (position, node) in nodes.enumerated() where position % 20 == 0 {
@@ -355,7 +355,7 @@ struct StorageTests {
             index.remove(node, hash: arena[node].indexHash)
         }
         index.shrinkIfSparse(keepingRoomFor: 0)
-        #expect(index.capacity == 16 && index.count == 0)
+        #expect(index._capacity == 16 && index.count == 0)
     }
 
     @Test("Typed store: a trim drops the free tail and its segments, keeps live values, and reuses the lowest free slot first")
@@ -372,7 +372,7 @@ struct StorageTests {
         #expect(store.slotCounts().free == Set<Int32>(10..<100))
         #expect(store.contents.slots.capacity == segment)
         #expect(store.contents.routes?.capacity == segment)
-        #expect(store.contents.freeSlots.capacity == 256)
+        #expect(store.contents.freeSlots._capacity == 256)
         #expect(store[slots[100]].workflow.value == 100 && store[slots[100]].state == 100)
         #expect(store[slots[9]].workflow.value == 9)
         #expect(allocateSlot(-1, in: store).position == 10)

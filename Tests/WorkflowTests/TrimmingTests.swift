@@ -65,18 +65,18 @@ struct TrimmingTests {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
         let store = runtime.store(for: TrimmedRow.self)
-        #expect(runtime.tree.nodes.capacity > 2 * FastRuntime.keptRoom)
-        #expect(runtime.tree.childIndex.capacity > 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes._entries.capacity > 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.childIndex._capacity > 2 * FastRuntime.keptRoom)
         #expect(store.contents.slots.capacity == rows)
-        #expect(runtime.passes.askedCapacity == rows)
+        #expect(runtime.passes._asked._capacity == rows)
 
         host.update(workflow: TrimmedList(rows: 0))
         #expect(runtime.tree.nodes.count == 1)
-        #expect(runtime.tree.nodes.capacity == FastRuntime.keptRoom)
-        #expect(runtime.tree.childIndex.capacity == 2 * FastRuntime.keptRoom)
+        #expect(runtime.tree.nodes._entries.capacity == FastRuntime.keptRoom)
+        #expect(runtime.tree.childIndex._capacity == 2 * FastRuntime.keptRoom)
         #expect(store.contents.count == 0 && store.contents.freeSlots.count == 0)
         #expect(store.contents.slots.capacity == FastRuntime.keptRoom)
-        #expect(runtime.passes.askedCapacity == FastRuntime.keptRoom)
+        #expect(runtime.passes._asked._capacity == FastRuntime.keptRoom)
 
         host.update(workflow: TrimmedList(rows: rows))
         #expect(host.rendering.map(\.id) == Array(0..<rows))
@@ -90,20 +90,20 @@ struct TrimmingTests {
     func partlyClearedListKeepsStorage() {
         let host = WorkflowHost(workflow: TrimmedList(rows: rows))
         let runtime = host.port.runtime
-        let arenaCapacity = runtime.tree.nodes.capacity
-        let indexCapacity = runtime.tree.childIndex.capacity
+        let arenaCapacity = runtime.tree.nodes._entries.capacity
+        let indexCapacity = runtime.tree.childIndex._capacity
 
         // Three quarters of the rows end, less 100: the runtime looks, and
         // keeps everything.
         host.update(workflow: TrimmedList(rows: rows / 4 + 100))
         #expect(runtime.tree.nodes.endedSinceTrim == 0)
         #expect(runtime.tree.nodes.count == rows + 1)
-        #expect(runtime.tree.nodes.capacity == arenaCapacity)
-        #expect(runtime.tree.childIndex.capacity == indexCapacity)
+        #expect(runtime.tree.nodes._entries.capacity == arenaCapacity)
+        #expect(runtime.tree.childIndex._capacity == indexCapacity)
         #expect(runtime.store(for: TrimmedRow.self).contents.slots.capacity == rows)
         host.update(workflow: TrimmedList(rows: rows))
         #expect(runtime.tree.nodes.count == rows + 1)
-        #expect(runtime.tree.nodes.capacity == arenaCapacity)
+        #expect(runtime.tree.nodes._entries.capacity == arenaCapacity)
     }
 
     @Test("With an observer, the sessions of the positions trimmed away go too")

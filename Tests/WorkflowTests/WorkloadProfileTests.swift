@@ -9,6 +9,7 @@ import WorkloadProfiles
         "create", "replaceAll", "updateEvery10th", "swapRows", "removeRow", "append", "clear", "createMany",
         "addLeaf", "removeLeaf", "propsChangeOne", "propsChangeAll", "stateChangeOne", "stateChangeAll", "tearDown",
         "send", "staleSend", "rootOutput", "updateProps", "queuedSend", "probe",
+        "mainSend", "workerBurst", "observerBurst", "leafBurst",
     ]
 
     static let knownRoutes: Set<String> = ["outputMap", "onOutput", "mapOutput", "ignoringOutput"]

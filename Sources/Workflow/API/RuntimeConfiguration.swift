@@ -8,21 +8,14 @@ public enum Runtime {
     @TaskLocal
     static var _currentConfiguration: Configuration?
 
-    /// The default set by `updateDefaultConfiguration` or `bootstrap`; main
-    /// queue only (R22). Unchecked by the compiler, sound because every
-    /// access is on the main queue: the writers check it (R22) or are on the
-    /// main actor, and the reader, `configuration`, runs when a host is made,
-    /// there too.
+    /// The default set by `updateDefaultConfiguration` or `bootstrap`.
+    /// Unchecked, sound: every access is on the main queue (R22).
     nonisolated(unsafe) static var bootstrapped: Configuration?
-    /// Whether the deprecated `bootstrap` was called, which may happen once.
-    /// Unchecked for the same reason: only `bootstrap`, on the main actor,
-    /// and a test's reset on the main queue touch it.
+    /// Whether the deprecated `bootstrap` was called (once at most).
     nonisolated(unsafe) private static var hasBootstrapped = false
 
-    /// Replaces the default configuration with a fresh `Configuration()`
-    /// changed by `configureBlock`. Hosts created afterwards use it; hosts
-    /// already running keep theirs. May be called any number of times, on
-    /// the main queue (R22).
+    /// Replaces the default with a fresh `Configuration()` changed by
+    /// `configureBlock`, for hosts created afterwards (C1, R22).
     @preconcurrency @MainActor
     public static func updateDefaultConfiguration(_ configureBlock: (inout Configuration) -> Void) {
         MainQueue.check("Runtime.updateDefaultConfiguration(_:) was called")
@@ -61,8 +54,7 @@ public enum Runtime {
 }
 
 extension Runtime {
-    /// Forgets the default configuration, so that a test can bootstrap
-    /// again.
+    /// Forgets the default, so that a test can bootstrap again.
     static func resetConfig() {
         bootstrapped = nil
         hasBootstrapped = false
@@ -83,13 +75,10 @@ extension Runtime {
         /// off if you rely on every `render` being called.
         public var renderSkipping: Bool = true
 
-        /// Bursts render once (rules B1-B4): the sends waiting behind a
-        /// cascade, and the outputs workers deliver in one turn of the main
-        /// queue, are applied one after another and followed by one render
-        /// pass, so only a burst's last rendering is published. Off by
-        /// default: each send is its own cascade (R18). This is what
-        /// workflow-kotlin's `CONFLATE_STALE_RENDERINGS` and
-        /// `DRAIN_EXCLUSIVE_ACTIONS` do together.
+        /// Bursts render once (B1-B4): the sends waiting behind a cascade, and
+        /// workers' outputs of one main-queue turn, apply together, then one
+        /// render pass. Off by default (R18). workflow-kotlin's
+        /// `CONFLATE_STALE_RENDERINGS` and `DRAIN_EXCLUSIVE_ACTIONS` together.
         public var conflateStaleRenderings: Bool = false
 
         /// What every host made while it is set records into (D1): set

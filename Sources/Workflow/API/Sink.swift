@@ -35,17 +35,13 @@ public struct Sink<Value>: Sendable {
         target.receiveFromUncheckedCaller(value)
     }
 
-    /// A sink that calls `onValue` with each value sent, and `onWorkerValue`
-    /// with each a worker's output sends (`sendFromWorker`).
-    package init(
-        _ onValue: @escaping @MainActor (Value) -> Void, fromWorker onWorkerValue: @escaping @MainActor (Value) -> Void
-    ) {
+    /// `onWorkerValue` gets what `sendFromWorker` sends (B1).
+    package init(_ onValue: @escaping @MainActor (Value) -> Void, fromWorker onWorkerValue: @escaping @MainActor (Value) -> Void) {
         self.target = ClosureSinkTarget(onValue, fromWorker: onWorkerValue)
     }
 
-    /// A worker's output, sent on the main actor: on a host that renders
-    /// bursts once it waits for the end of the main queue's turn (B1); on
-    /// any other, it is `send`.
+    /// A worker's output (B1): on a host that renders bursts once it waits
+    /// for the end of the main queue's turn; on any other, it is `send`.
     @MainActor @inlinable
     package func sendFromWorker(_ value: __owned Value) {
         target.receiveFromWorker(value)

@@ -4,10 +4,7 @@
 /// waiting, so a queue that never empties stays as long as what waits. A
 /// send's cascade may join a burst (B1); an update's never does.
 package struct CascadeQueue {
-    private struct Entry {
-        let cascade: () -> Void
-        let joinsBurst: Bool
-    }
+    private struct Entry { let cascade: () -> Void, joinsBurst: Bool }
 
     /// `head..<count` wait; the places before `head` were taken (nil).
     private var cascades: [Entry?] = []
@@ -42,8 +39,7 @@ package struct CascadeQueue {
         return oldest.unsafelyUnwrapped.cascade
     }
 
-    /// Takes out the oldest cascade if it may join a burst (B1): a burst
-    /// stops at the first that may not.
+    /// The oldest cascade if it may join a burst (B1), taken out.
     package mutating func popFirstJoiningBurst() -> (() -> Void)? {
         guard head < cascades.count, cascades[head].unsafelyUnwrapped.joinsBurst else { return nil }
         return popFirst()

@@ -28,12 +28,9 @@ package enum FaultInjection {
     /// `CascadeGate.runQueued`).
     nonisolated(unsafe) package static var runQueuedNewestFirst = false
 
-    /// B1 broken: a burst drops the second action it would apply (hook in
-    /// `CascadeGate.takeBurstCascade`).
+    /// B1 broken: a burst drops its second action, or swaps its second and
+    /// third (hooks in `CascadeGate.takeBurstCascade`).
     nonisolated(unsafe) package static var burstDropsAction = false
-
-    /// B1 broken: a burst applies its second and third actions in the wrong
-    /// order (hook in `CascadeGate.takeBurstCascade`).
     nonisolated(unsafe) package static var burstReordersActions = false
 
     /// B3 broken: a burst of more than one action ends without its render

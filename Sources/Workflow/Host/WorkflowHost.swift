@@ -127,8 +127,7 @@ extension WorkflowHost where WorkflowType.Output: Sendable {
 }
 
 extension WorkflowHost {
-    /// Workers' sends waiting for the end of the main queue's turn apply
-    /// now (B1), as when the turn ends: for tests that run synchronously.
+    /// Ends the main queue's turn now for workers' sends (B1), for tests.
     package func endMainQueueTurn() {
         port.runtime.gate.flushGathered()
     }

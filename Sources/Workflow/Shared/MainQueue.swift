@@ -36,13 +36,13 @@ package enum MainQueue {
     /// Runs main-actor `body(value)` where the caller knows it is on the main
     /// queue, checking nothing. Passing `value` lets a closure literal capture
     /// nothing: call it from non-generic code, or it captures metadata.
-    @inlinable @inline(__always)
     /// Runs `body` on the main queue after every block it holds now.
     package static func afterCurrentBlocks(_ body: @escaping @MainActor () -> Void) {
         nonisolated(unsafe) let body = body
         DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
     }
 
+    @inlinable @inline(__always)
     package static func assumeMainActor<Value>(_ value: Value, _ body: @escaping @MainActor (Value) -> Void) {
         // Sound: main-actor isolation changes what is checked, not the call.
         unsafeBitCast(body, to: ((Value) -> Void).self)(value)

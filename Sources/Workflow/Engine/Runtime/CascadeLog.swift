@@ -13,11 +13,10 @@ struct CascadeLog {
     @usableFromInline private(set) var isTornDown = false
     /// A burst is applying the sends that waited (B1): each applies only.
     @usableFromInline private(set) var isInBurst = false
-    /// Sends applied by this cascade: one, or a burst's (B1).
+    /// The sends a burst applied (B1); whether an output left the root (B2).
     private(set) var burstActions = 0
-    /// An action's output left the root: the burst ends there (B2).
     private(set) var outputLeftRoot = false
-    /// The send being received is a worker's (B1): read once, as it arrives.
+    /// The send arriving is a worker's (B1): read and cleared as it arrives.
     @usableFromInline var isWorkerSend = false
 
     init(recordsPath: Bool) {
@@ -36,40 +35,26 @@ struct CascadeLog {
         if recordsPath { path.append((workflowType, !fromSink)) }
     }
 
-    /// After the cascade's first action; an output that left the root
-    /// then ends the burst before it drains anything (B2).
-    mutating func openBurst() {
-        isInBurst = true
-        burstActions = 1
-    }
+    mutating func openBurst() { (isInBurst, burstActions) = (true, 1) }
 
-    mutating func closeBurst() {
-        isInBurst = false
-        outputLeftRoot = false
-    }
+    mutating func closeBurst() { (isInBurst, outputLeftRoot) = (false, false) }
 
-    /// A waiting send's action joins the burst: the debugger hears of the
-    /// path of the burst's last send (B3).
+    /// The debugger hears of the path of the burst's last send (B3).
     @usableFromInline
     mutating func didJoinBurst() {
         burstActions += 1
         if recordsPath { path.removeAll(keepingCapacity: true) }
     }
 
-    mutating func markWorkerSend() {
-        isWorkerSend = true
-    }
+    mutating func markWorkerSend() { isWorkerSend = true }
 
-    /// Whether the send arriving is a worker's; false for the next one.
     @inlinable
     mutating func takeWorkerSend() -> Bool {
         defer { isWorkerSend = false }
         return isWorkerSend
     }
 
-    mutating func didOutputFromRoot() {
-        outputLeftRoot = true
-    }
+    mutating func didOutputFromRoot() { outputLeftRoot = true }
 
     mutating func appendAncestor(_ workflowType: Any.Type) {
         path.append((workflowType, false))

@@ -24,9 +24,7 @@ package final class CascadeGate {
         @usableFromInline var isClosed = false
         /// The cascades waiting, in order.
         var deferred = CascadeQueue()
-        /// Workers' sends wait for the end of this turn of the main queue,
-        /// when one burst applies them (B1).
-        var flushIsScheduled = false
+        var flushIsScheduled = false  // workers' sends wait for the turn's end (B1)
         /// The released host's teardown, waiting for the cascade to unwind.
         var teardown: (() -> Void)?
     }
@@ -52,10 +50,8 @@ package final class CascadeGate {
     /// Runs `cascade` now when idle, then those queued meanwhile, in order.
     /// While busy or rendering it queues what `queued` makes (R15), called
     /// only then so that a cascade run at once allocates no closure; while
-    /// rendering it calls `fail` if `targetIsRendering`. A send's cascade
-    /// may join a burst (B1), an update's may not. Behind workers' sends
-    /// that wait for their burst, it takes its place in the line, and the
-    /// line runs now (R16).
+    /// rendering it calls `fail` if `targetIsRendering`. Behind workers'
+    /// sends waiting for their burst it joins the line, which runs now (R16).
     @usableFromInline
     package func submit(
         joinsBurst: Bool,
@@ -72,9 +68,7 @@ package final class CascadeGate {
                 let closure = queued()
                 state.deferred.append(closure, joinsBurst: joinsBurst)
             }
-            if state.flushIsScheduled {
-                runQueued()
-            }
+            if state.flushIsScheduled { runQueued() }
             return
         }
         state.isBusy = true
@@ -85,29 +79,25 @@ package final class CascadeGate {
         }
     }
 
-    /// A worker's send on a host that renders bursts once (B1): it waits
-    /// for the end of this turn of the main queue, with every other
-    /// worker's send made in the turn, and one burst applies them all.
+    /// B1: a worker's send waits for the end of the main queue's turn.
     @usableFromInline
     package func gather(_ cascade: @escaping () -> Void) {
         if state.isClosed { return }
         state.deferred.append(cascade, joinsBurst: true)
         if state.isBusy || state.isRendering || state.flushIsScheduled { return }
         state.flushIsScheduled = true
-        // Behind every block the main queue holds now: the turn's sends.
         // The gate is the main queue's (R22), as is the block.
         nonisolated(unsafe) let gate = self
         MainQueue.afterCurrentBlocks { gate.flushGathered() }
     }
 
-    /// The end of the turn: the waiting sends run as one burst (B1).
+    /// The end of the turn: the waiting sends run, as one burst.
     package func flushGathered() {
         state.flushIsScheduled = false
         runQueued()
     }
 
-    /// The next send that waits, for the running burst to apply; nil when
-    /// none waits or the next is an update (B1).
+    /// The next waiting send, for the running burst; nil at an update (B1).
     @usableFromInline
     func takeBurstCascade() -> (() -> Void)? {
         #if DEBUG  // fault injection (differential tests)
@@ -122,8 +112,8 @@ package final class CascadeGate {
         return state.deferred.popFirstJoiningBurst()
     }
 
-    /// Runs the queued cascades in order, then a released host's teardown.
-    /// A host calls it after its first render pass, once it can publish.
+    /// Runs the queued cascades in order, then a released host's teardown
+    /// (also after a host's first render pass, once it can publish).
     package func runQueued() {
         guard !state.isBusy, !state.isRendering else { return }
         while !state.deferred.isEmpty, !state.isClosed {
@@ -175,8 +165,6 @@ package final class CascadeGate {
 
 extension FastRuntime {
     /// R15: now if idle, queued during a cascade or pass, fatal in its render.
-    /// B1: a worker's send, on a host that renders bursts once, waits for
-    /// the end of the main queue's turn.
     @inlinable
     func receive<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         if conflatesBursts, cascade.takeWorkerSend() {
@@ -201,8 +189,7 @@ extension FastRuntime {
         )
     }
 
-    /// B1: a worker's send waits for the end of the main queue's turn. Out
-    /// of line, so that `receive` stays small enough to inline.
+    /// B1: out of line, so that `receive` stays small enough to inline.
     @inlinable @inline(never)
     func gather<Action: WorkflowAction>(_ action: Action, from target: ActionSinkTarget<Action>) {
         let node = target.node
@@ -232,14 +219,12 @@ extension FastRuntime {
         finishCascade()
     }
 
-    /// B1, B2: the sends waiting behind this cascade apply here, in order,
-    /// until one that may not join, or an output that left the root.
+    /// B1, B2: the waiting sends apply here, in order, up to an update or an
+    /// output that left the root.
     @usableFromInline
     func applyBurst() {
         cascade.openBurst()
-        while !gate.isClosed, !cascade.outputLeftRoot, let next = gate.takeBurstCascade() {
-            next()
-        }
+        while !gate.isClosed, !cascade.outputLeftRoot, let next = gate.takeBurstCascade() { next() }
         cascade.closeBurst()
     }
 

@@ -54,10 +54,9 @@ final class FastRuntime {
 
     /// Render skipping on (S1-S4) or off (every render is called).
     @usableFromInline let skipsCleanChildren: Bool
-    /// Where the render trace hears what the runtime does (D1). A host
-    /// without a trace has `UntracedRecorder`, never called: each hook point
-    /// costs one test of `isTraced`. Not optional, so that a hook call
-    /// borrows it with no retain.
+    /// Where the render trace hears what the runtime does (D1); without one,
+    /// `UntracedRecorder`, never called (hooks test `isTraced`). Not
+    /// optional, so that a hook call borrows it with no retain.
     let trace: any RenderTraceRecorder
     @usableFromInline let isTraced: Bool
     /// The recorder's room for a parent's child positions, as it last gave
@@ -78,18 +77,13 @@ final class FastRuntime {
     /// flag is set by `renderPass` only.
     @usableFromInline let gate = CascadeGate()
 
-    /// What drives the root (a host, or the testable seam's node): the end
-    /// of every cascade goes there, specialised for the root's type. Not
-    /// owned: the port owns the runtime, and outlives every call (`HostPort`),
-    /// so it is called through `toPort` without a retain and release.
-    /// Set once, by `startTree`; read per cascade. Checked, at no cost in an
-    /// optimised build: no inlinable code reaches it and no access to it
-    /// calls anything, so the compiler drops the check.
+    /// What drives the root (a host, or the testable seam's node), which
+    /// owns the runtime and outlives every call (`HostPort`): not retained.
+    /// Set once, by `startTree`; checked at no cost, no access calls anything.
     var port: Unmanaged<HostPort>?
     /// S3: a cascade that changed no state publishes nothing.
     @usableFromInline let renderOnlyIfStateChanged: Bool
-    /// B1-B4: the sends that wait behind a cascade join it, and workers'
-    /// sends wait for the end of the main queue's turn.
+    /// B1-B4: bursts rendered once.
     @usableFromInline let conflatesBursts: Bool
 
     /// What the current cascade did, and whether the tree was torn down;
@@ -98,9 +92,8 @@ final class FastRuntime {
 
     /// The configuration the host read when it was made (C1).
     let configuration: Runtime.Configuration
-    /// Whether the runtime was made on the main queue, where all of it runs
-    /// (R22), so that its side effects may reuse and give back ended
-    /// lifetimes (`SideEffectLifetimeSpares`, main queue only).
+    /// Made on the main queue (R22): ended lifetimes may be reused
+    /// (`SideEffectLifetimeSpares`, main queue only).
     let keepsLifetimeSpares: Bool
 
     /// A runtime for one host, with the configuration the host read (C1);

@@ -13,15 +13,10 @@ struct PassStack: ~Copyable {
     @usableFromInline
     init() {}
 
-    /// `StackGuard`'s stack end for the running top-level pass.
-    @inlinable
-    var stackEnd: UInt { _stackEnd }
+    /// `StackGuard`'s stack end for the running top-level pass; the frames.
+    @inlinable var stackEnd: UInt { _stackEnd }
+    @inlinable var depth: Int { _frames.count }
 
-    @inlinable
-    var depth: Int { _frames.count }
-
-    /// Room for children asked for before the stack grows.
-    var askedCapacity: Int { _asked.capacity }
 
     /// No pass number a node, side effect or sink remembers is above this.
     @inlinable

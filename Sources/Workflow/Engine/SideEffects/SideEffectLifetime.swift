@@ -5,16 +5,14 @@ final class SideEffectLifetime: Lifetime {
     /// Unchecked: read per render, a borrow a check would make a call and a
     /// copy; written only while nothing else reaches it (a spare's).
     @exclusivity(unchecked) private(set) var key: SideEffectKey
-    /// The key's value when it is an `Int`, the usual key: read out of the
-    /// object, the enum is copied (a call); this word is not.
+    /// An `Int` key's value: read out of the object, the enum is copied.
     @exclusivity(unchecked) private var intKey: Int?
     /// What the node's list keeps here.
     struct Link {
         var seenInPass: UInt32
         var next: Unmanaged<SideEffectLifetime>?
     }
-    /// Checked at no cost: private, and no access calls anything, so the
-    /// compiler proves every access exclusive and drops the check.
+    /// Checked at no cost: private, no access calls anything.
     private var link: Link
 
     /// The last render pass of the node that asked for the key (R11).
@@ -31,24 +29,17 @@ final class SideEffectLifetime: Lifetime {
     /// Whether the side effect's key is `key`; two `Int`s compare as words.
     @inline(__always)
     func hasKey(_ key: SideEffectKey) -> Bool {
-        if case let .int(asked) = key, let stored = intKey {
-            return stored == asked
-        }
+        if case let .int(asked) = key, let stored = intKey { return stored == asked }
         return self.key == key
     }
 
     /// A spare's new key.
     func setKey(_ key: SideEffectKey) {
-        if case let .int(value) = key {
-            intKey = value
-        } else {
-            intKey = nil
-        }
+        if case let .int(value) = key { intKey = value } else { intKey = nil }
         self.key = key
     }
 
-    /// An ended side effect's key goes (its deinit runs): `.int(0)` owns
-    /// nothing.
+    /// An ended side effect's key goes (its deinit runs); `.int(0)` owns nothing.
     @inline(__always)
     func clearKey() {
         key = .int(0)

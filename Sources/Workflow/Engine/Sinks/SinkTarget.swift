@@ -41,13 +41,9 @@ final class ClosureSinkTarget<Value>: SinkTarget<Value> {
         super.init()
     }
 
-    override func receive(_ value: Value) {
-        onValue(value)
-    }
+    override func receive(_ value: Value) { onValue(value) }
 
-    override func receiveFromWorker(_ value: Value) {
-        (onWorkerValue ?? onValue)(value)
-    }
+    override func receiveFromWorker(_ value: Value) { (onWorkerValue ?? onValue)(value) }
 }
 
 /// `contraMap`: transforms each value and sends it to the base target.
@@ -61,15 +57,9 @@ final class MappedSinkTarget<Value, BaseValue>: SinkTarget<Value> {
         super.init()
     }
 
-    override func receive(_ value: Value) {
-        base.receive(transform(value))
-    }
+    override func receive(_ value: Value) { base.receive(transform(value)) }
 
-    override func receiveFromUncheckedCaller(_ value: Value) {
-        base.receiveFromUncheckedCaller(transform(value))
-    }
+    override func receiveFromUncheckedCaller(_ value: Value) { base.receiveFromUncheckedCaller(transform(value)) }
 
-    override func receiveFromWorker(_ value: Value) {
-        base.receiveFromWorker(transform(value))
-    }
+    override func receiveFromWorker(_ value: Value) { base.receiveFromWorker(transform(value)) }
 }

@@ -34,8 +34,7 @@ extension ChildIndex {
     }
 
     /// A key whose ASCII form has at most 16 bytes as two words that, with
-    /// the length, determine them; else nil. An ASCII key is read through the
-    /// UTF-8 view, which lends a small string's bytes from the stack.
+    /// the length, determine them; else nil. Read through the UTF-8 view.
     @inlinable @inline(__always)
     static func packedCanonicalBytes(_ key: String) -> (UInt64, UInt64)? {
         let packed = key.utf8.withContiguousStorageIfAvailable { bytes in
@@ -47,10 +46,8 @@ extension ChildIndex {
         return packedBytesOfASCIIForm(key)
     }
 
-    /// The bytes in at most two loads each way that stay inside the buffer:
-    /// 8-16 bytes as the first and the last eight (overlapping), 4-7 as the
-    /// first and last four, 1-3 byte by byte; nil unless all are ASCII. The
-    /// length goes in the top byte of the second word (never all ones).
+    /// 8-16 bytes as the first and last eight (overlapping), 4-7 as the first
+    /// and last four, 1-3 byte by byte; nil unless ASCII; length on top.
     @inlinable @inline(__always)
     static func packedASCIIBytes(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
         let count = bytes.count
@@ -72,11 +69,9 @@ extension ChildIndex {
         return (first, last ^ UInt64(count) << 56)
     }
 
-    /// The packing of a key that is not ASCII (or not stored contiguously)
-    /// in its ASCII form, if it has one. Only three scalars are canonically
-    /// equivalent to ASCII (their decompositions are single ASCII scalars):
-    /// U+212A to "K", U+037E to ";", U+1FEF to "`"; combining marks never
-    /// compose to ASCII. Rare keys, so built the plain way.
+    /// The packing of a non-ASCII (or non-contiguous) key's ASCII form, if
+    /// any: only U+212A, U+037E and U+1FEF decompose to ASCII ("K", ";",
+    /// "`"), and combining marks never compose to it. Rare: built plainly.
     @usableFromInline
     static func packedBytesOfASCIIForm(_ key: String) -> (UInt64, UInt64)? {
         var ascii: [UInt8] = []

@@ -35,10 +35,4 @@ struct ChildIndex: ~Copyable {
 
     /// How many children are indexed.
     var count: Int { _count }
-
-    /// How many entries the table has (a power of two).
-    var capacity: Int { _capacity }
-
-    /// Entry `k`, for the tests' look at the table.
-    func entry(at k: Int) -> Entry { _entries[k] }
 }

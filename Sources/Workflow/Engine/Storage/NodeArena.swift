@@ -41,15 +41,11 @@ struct NodeArena: ~Copyable {
     @inlinable
     var count: Int { _count }
 
-    /// Nodes ended since the last `trimFreeTail`.
+    /// Nodes ended since the last `trimFreeTail`; the free list's head and
+    /// length (the invariant checks).
     var endedSinceTrim: Int { _endedSinceTrim }
-
-    /// The head of the free list, and its length: for the invariant checks.
     var firstFree: NodeID { _firstFree }
     var freeCount: Int { _freeCount }
-
-    /// How many records fit before the arena grows.
-    var capacity: Int { _entries.capacity }
 
     @inlinable
     subscript(node: NodeID) -> NodeRecord {

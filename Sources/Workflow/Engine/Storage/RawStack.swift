@@ -17,9 +17,6 @@ struct RawStack<Element>: ~Copyable {
     @inlinable
     var count: Int { _count }
 
-    /// Elements that fit before it grows.
-    var capacity: Int { _capacity }
-
     /// The top element, in place; there must be one.
     @inlinable
     var last: UnsafeMutablePointer<Element> {

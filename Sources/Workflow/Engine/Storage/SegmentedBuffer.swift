@@ -16,9 +16,6 @@ struct SegmentedBuffer<Element>: ~Copyable {
     @inlinable
     var capacity: Int { _capacity }
 
-    /// How many segments hold them.
-    var segmentCount: Int { _segments.count }
-
     /// `initialCapacity` is a power of two, at most `segmentSize`.
     @inlinable
     init(initialCapacity: Int) {
