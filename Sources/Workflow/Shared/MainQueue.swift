@@ -38,7 +38,6 @@ package enum MainQueue {
     /// nothing: call it from non-generic code, or it captures metadata.
     /// Runs `body` on the main queue after every block it holds now.
     package static func afterCurrentBlocks(_ body: @escaping @MainActor () -> Void) {
-        nonisolated(unsafe) let body = body
         DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
     }
 
