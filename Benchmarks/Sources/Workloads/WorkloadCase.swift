@@ -6,7 +6,7 @@ import WorkflowReference
 public struct WorkloadCase {
     /// Unique and stable: the benchmark names are "<id> <variant>".
     public var id: String
-    /// The workload (Benchmarks/README.md): "W1" ... "W10".
+    /// The workload (Benchmarks/README.md): "W1" ... "W11".
     public var workload: String
     public var operation: String
     /// The profile under Profiles/ its sizes come from.
