@@ -16,6 +16,7 @@ import TestSupport
 @MainActor
 final class Batches: @unchecked Sendable {
     private var waiting: [String] = []
+    private var isFinished = false
     private var resume: CheckedContinuation<Void, Never>?
 
     /// Hands over `batch`; the iteration takes it in its next turn.
@@ -24,11 +25,17 @@ final class Batches: @unchecked Sendable {
         resume.take()?.resume()
     }
 
+    /// Ends the iteration, so that the worker's task ends too.
+    func finish() {
+        isFinished = true
+        resume.take()?.resume()
+    }
+
     func next() async -> String? {
-        if waiting.isEmpty {
+        if waiting.isEmpty, !isFinished {
             await withCheckedContinuation { resume = $0 }
         }
-        return waiting.removeFirst()
+        return waiting.isEmpty ? nil : waiting.removeFirst()
     }
 }
 
@@ -104,6 +111,8 @@ struct WorkerBurstTests {
             #expect(host.publishedRenderings == (on
                 ? [["a", "b", "c"], ["a", "b", "c", "d"]]
                 : [["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]]))
+            batches.finish()
+            await turnsPass()
         }
     }
 }
