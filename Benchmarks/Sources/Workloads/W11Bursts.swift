@@ -211,9 +211,16 @@ public final class RowFeed: @unchecked Sendable {
     private var waiting: [Int] = []
     private var next = 0
     private var resume: CheckedContinuation<Void, Never>?
+    private var isFinished = false
 
     func send(_ batch: [Int]) {
         waiting += batch
+        resume.take()?.resume()
+    }
+
+    /// Ends the iteration, so that the worker's task ends with its host.
+    func finish() {
+        isFinished = true
         resume.take()?.resume()
     }
 
@@ -222,7 +229,8 @@ public final class RowFeed: @unchecked Sendable {
         if next == waiting.count {
             waiting.removeAll(keepingCapacity: true)
             next = 0
-            await withCheckedContinuation(isolation: isolation) { resume = $0 }
+            if !isFinished { await withCheckedContinuation(isolation: isolation) { resume = $0 } }
+            if next == waiting.count { return nil }
         }
         next += 1
         return waiting[next - 1]
@@ -335,6 +343,10 @@ final class WorkerBurstOnHost<Host: WorkflowHosting>: WorkloadOperation where Ho
         feed.send(batch)
         spin { host.rendering.applied == target }
         runs &+= 1
+    }
+
+    deinit {
+        feed.finish()
     }
 
     func check() -> String? {
