@@ -12,8 +12,10 @@ import Workflow
 /// - R10: once the host is released nothing more of its work runs; what
 ///   waits is dropped, and the tree ends when the running work is over.
 /// - B1: with bursts rendered once, a worker's send waits for the end of
-///   the main queue's turn; any other work arriving before then joins the
-///   line, which runs at once.
+///   the main queue's turn in `gathered`; any other work arriving before
+///   then joins that line, which runs at once. What waits in `waiting` was
+///   sent by the work so far, so it runs first, as it would have run before
+///   the next of the workers' sends with the option off.
 @MainActor
 final class ReferenceGate {
     /// A render pass is running.
@@ -24,6 +26,8 @@ final class ReferenceGate {
     private(set) var isReleased = false
     /// Work that arrived while the host was busy, oldest first.
     private var waiting = CascadeQueue()
+    /// Workers' sends and what arrived behind them, oldest first (B1).
+    private var gathered = CascadeQueue()
     /// The released host's teardown, waiting for the running work to end.
     private var teardownWhenIdle: (() -> Void)?
     /// Workers' sends wait for the end of the main queue's turn (B1).
@@ -54,8 +58,13 @@ final class ReferenceGate {
     /// for the end of this turn of the main queue.
     func gather(_ work: @escaping () -> Void) {
         if isReleased { return }
-        waiting.append(work, joinsBurst: true)
-        if isBusy || flushIsScheduled { return }
+        if isBusy {
+            // Made during a cascade: it waits as any send then (R15).
+            waiting.append(work, joinsBurst: true)
+            return
+        }
+        gathered.append(work, joinsBurst: true)
+        if flushIsScheduled { return }
         flushIsScheduled = true
         MainQueue.afterCurrentBlocks { [self] in flushGathered() }
     }
@@ -68,17 +77,21 @@ final class ReferenceGate {
 
     /// The next waiting send, for a running burst (B1); nil at an update.
     func takeBurstWork() -> (() -> Void)? {
-        waiting.popFirstJoiningBurst()
+        waiting.isEmpty ? gathered.popFirst(joiningBurst: true) : waiting.popFirst(joiningBurst: true)
     }
 
     private func submit(_ work: @escaping () -> Void, joinsBurst: Bool) {
-        if isBusy || flushIsScheduled {
+        if isBusy {
             if !isReleased {
                 waiting.append(work, joinsBurst: joinsBurst)
             }
-            if flushIsScheduled {
-                runWaiting()
+            return
+        }
+        if flushIsScheduled {
+            if !isReleased {
+                gathered.append(work, joinsBurst: joinsBurst)
             }
+            runWaiting()
             return
         }
         perform(work)
@@ -90,7 +103,7 @@ final class ReferenceGate {
     /// its first render, once it can publish.
     func runWaiting() {
         if isBusy { return }
-        while !isReleased, let next = waiting.popFirst() {
+        while !isReleased, let next = waiting.popFirst() ?? gathered.popFirst() {
             perform(next)
         }
         if isReleased {
@@ -125,7 +138,7 @@ final class ReferenceGate {
     /// Drops what still waits, then ends the tree. The dropped closures go
     /// last: they may hold values whose deinits run user code (R24).
     private func finishRelease() {
-        let dropped = waiting.removeAll()
+        let dropped = waiting.removeAll() + gathered.removeAll()
         let teardown = teardownWhenIdle
         teardownWhenIdle = nil
         teardown?()

@@ -91,6 +91,28 @@ struct BurstTests {
         #expect(host.publishedRenderings.map(\.text) == ["R:0(A:7,B:3)"])
     }
 
+    @Test("B1: what a worker's send sets off (here its output observer's send) applies before the next worker's send, as off", arguments: RuntimeKind.allCases)
+    func workerSendsFollowersFirst(kind: RuntimeKind) async {
+        for on in [true, false] {
+            _ = EventLog.begin()
+            let host = burstHost(kind, Node("R", [Node("A")]), on: on)
+            host.recordRenderings()
+            var sent = false
+            let outputs = host.observeOutputs { [unowned host] _ in
+                guard !sent else { return }
+                sent = true
+                host.rendering.send(.setCount(10), to: "A")
+            }
+            host.rendering.sinks["R"]!.sendFromWorker(.emit("go"))
+            host.rendering.sinks["A"]!.sendFromWorker(.increment)
+            await endOfTurn()
+            #expect(host.rendering.text == "R:0(A:11)")
+            #expect(host.publishedRenderings.map(\.text)
+                == (on ? ["R:0(A:0)", "R:0(A:11)"] : ["R:0(A:0)", "R:0(A:10)", "R:0(A:11)"]))
+            withExtendedLifetime(outputs) {}
+        }
+    }
+
     @Test("B1: off, a worker's send is any send: handled at once, rendered on its own", arguments: RuntimeKind.allCases)
     func workerSendsWithBurstsOff(kind: RuntimeKind) {
         _ = EventLog.begin()

@@ -23,9 +23,10 @@ package struct CascadeQueue {
         cascades.append(Entry(cascade: cascade, joinsBurst: joinsBurst))
     }
 
-    /// Takes out the oldest cascade; nil if none waits.
-    package mutating func popFirst() -> (() -> Void)? {
-        guard head < cascades.count else { return nil }
+    /// Takes out the oldest cascade; nil if none waits, or if asked for one
+    /// that joins a burst (B1) and the oldest does not.
+    package mutating func popFirst(joiningBurst: Bool = false) -> (() -> Void)? {
+        guard head < cascades.count, !joiningBurst || cascades[head].unsafelyUnwrapped.joinsBurst else { return nil }
         let oldest = cascades[head]
         cascades[head] = nil
         head += 1
@@ -37,12 +38,6 @@ package struct CascadeQueue {
             head = 0
         }
         return oldest.unsafelyUnwrapped.cascade
-    }
-
-    /// The oldest cascade if it may join a burst (B1), taken out.
-    package mutating func popFirstJoiningBurst() -> (() -> Void)? {
-        guard head < cascades.count, cascades[head].unsafelyUnwrapped.joinsBurst else { return nil }
-        return popFirst()
     }
 
     /// Takes out the newest cascade, for a fault switch; nil if none waits.

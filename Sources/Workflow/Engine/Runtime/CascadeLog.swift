@@ -15,7 +15,7 @@ struct CascadeLog {
     @usableFromInline private(set) var isInBurst = false
     /// The sends a burst applied (B1); whether an output left the root (B2).
     private(set) var burstActions = 0
-    private(set) var outputLeftRoot = false
+    var outputLeftRoot = false
     /// The send arriving is a worker's (B1): read and cleared as it arrives.
     @usableFromInline var isWorkerSend = false
 
@@ -46,15 +46,11 @@ struct CascadeLog {
         if recordsPath { path.removeAll(keepingCapacity: true) }
     }
 
-    mutating func markWorkerSend() { isWorkerSend = true }
-
     @inlinable
     mutating func takeWorkerSend() -> Bool {
         defer { isWorkerSend = false }
         return isWorkerSend
     }
-
-    mutating func didOutputFromRoot() { outputLeftRoot = true }
 
     mutating func appendAncestor(_ workflowType: Any.Type) {
         path.append((workflowType, false))

@@ -22,9 +22,15 @@ package final class CascadeGate {
         var isBusy = false
         /// The host was released: its work and any cascade are dropped.
         @usableFromInline var isClosed = false
-        /// The cascades waiting, in order.
-        var deferred = CascadeQueue()
+        /// The cascades waiting, in order: those sent during the cascades so
+        /// far (R15) run before the workers' sends waiting behind them (B1).
+        var deferred = CascadeQueue(), gathered = CascadeQueue()
         var flushIsScheduled = false  // workers' sends wait for the turn's end (B1)
+
+        /// The next cascade to run; for a burst, nil at an update (B1).
+        mutating func takeNext(joiningBurst: Bool) -> (() -> Void)? {
+            deferred.isEmpty ? gathered.popFirst(joiningBurst: joiningBurst) : deferred.popFirst(joiningBurst: joiningBurst)
+        }
         /// The released host's teardown, waiting for the cascade to unwind.
         var teardown: (() -> Void)?
     }
@@ -63,28 +69,31 @@ package final class CascadeGate {
         if state.isRendering, targetIsRendering() {
             fail()
         }
-        if state.isBusy || state.isRendering || state.flushIsScheduled {
-            if !state.isClosed {
-                let closure = queued()
-                state.deferred.append(closure, joinsBurst: joinsBurst)
-            }
-            if state.flushIsScheduled { runQueued() }
+        if state.isBusy || state.isRendering {
+            if !state.isClosed { state.deferred.append(queued(), joinsBurst: joinsBurst) }
             return
+        }
+        if state.flushIsScheduled {
+            if !state.isClosed { state.gathered.append(queued(), joinsBurst: joinsBurst) }
+            return runQueued()
         }
         state.isBusy = true
         cascade()
         state.isBusy = false
+        // Gathered sends wait for a scheduled flush, never for this cascade.
         if !state.deferred.isEmpty || state.isClosed {
             runQueued()
         }
     }
 
-    /// B1: a worker's send waits for the end of the main queue's turn.
+    /// B1: a worker's send waits for the end of the main queue's turn; made
+    /// during a cascade, it waits as any send then (R15).
     @usableFromInline
     package func gather(_ cascade: @escaping () -> Void) {
         if state.isClosed { return }
-        state.deferred.append(cascade, joinsBurst: true)
-        if state.isBusy || state.isRendering || state.flushIsScheduled { return }
+        if state.isBusy || state.isRendering { return state.deferred.append(cascade, joinsBurst: true) }
+        state.gathered.append(cascade, joinsBurst: true)
+        if state.flushIsScheduled { return }
         state.flushIsScheduled = true
         // The gate is the main queue's (R22), as is the block.
         nonisolated(unsafe) let gate = self
@@ -101,26 +110,27 @@ package final class CascadeGate {
     @usableFromInline
     func takeBurstCascade() -> (() -> Void)? {
         #if DEBUG  // fault injection (differential tests)
-        if FaultInjection.burstDropsAction, state.deferred.popFirstJoiningBurst() != nil {
-            return state.deferred.popFirstJoiningBurst()
+        if FaultInjection.burstDropsAction, state.takeNext(joiningBurst: true) != nil {
+            return state.takeNext(joiningBurst: true)
         }
-        if FaultInjection.burstReordersActions, let first = state.deferred.popFirstJoiningBurst() {
-            guard let second = state.deferred.popFirstJoiningBurst() else { return first }
+        if FaultInjection.burstReordersActions, let first = state.takeNext(joiningBurst: true) {
+            guard let second = state.takeNext(joiningBurst: true) else { return first }
             return { second(); first() }
         }
         #endif
-        return state.deferred.popFirstJoiningBurst()
+        return state.takeNext(joiningBurst: true)
     }
 
     /// Runs the queued cascades in order, then a released host's teardown
     /// (also after a host's first render pass, once it can publish).
     package func runQueued() {
         guard !state.isBusy, !state.isRendering else { return }
-        while !state.deferred.isEmpty, !state.isClosed {
+        while !(state.deferred.isEmpty && state.gathered.isEmpty), !state.isClosed {
             #if DEBUG  // fault injection (differential tests): the newest first
-            let next = FaultInjection.runQueuedNewestFirst ? state.deferred.popLast() : state.deferred.popFirst()
+            let next = FaultInjection.runQueuedNewestFirst && !state.deferred.isEmpty
+                ? state.deferred.popLast() : state.takeNext(joiningBurst: false)
             #else
-            let next = state.deferred.popFirst()
+            let next = state.takeNext(joiningBurst: false)
             #endif
             state.isBusy = true
             next.unsafelyUnwrapped()
@@ -128,7 +138,7 @@ package final class CascadeGate {
         }
         if state.isClosed {
             // Taken out before they go: releasing a closure runs user code.
-            let dropped = state.deferred.removeAll()
+            let dropped = state.deferred.removeAll() + state.gathered.removeAll()
             let pending = state.teardown
             state.teardown = nil
             pending?()
@@ -438,7 +448,7 @@ final class RootRoute<Output>: OutputRoute<Output> {
 
     override func deliver(_ output: Output, runtime: FastRuntime) {
         pending = output
-        runtime.cascade.didOutputFromRoot()
+        runtime.cascade.outputLeftRoot = true
     }
 
     /// The cascade's output, if any; none is left behind.

@@ -43,7 +43,7 @@ final class ActionSinkTarget<Action: WorkflowAction>: SinkTarget<Action> {
         #else
         guard isAlive else { return }
         #endif
-        if fromWorker, runtime.conflatesBursts { runtime.cascade.markWorkerSend() }
+        if fromWorker, runtime.conflatesBursts { runtime.cascade.isWorkerSend = true }
         // An observer may release the host during the cascade: keep the
         // runtime alive until the cascade and its queued sends are done.
         keepingAlive(runtime) {
