@@ -159,11 +159,13 @@ public struct CaseGenerator: Sendable {
     }
 
     /// A command of a burst (B4): changes states, emits, edits a row's
-    /// props; never one that retires a sink or a node. No probe: a rendering
-    /// holds one too, so when its deinit runs depends on the render passes.
+    /// props, passes a courier whose deinit sends; never one that retires a
+    /// sink or a node. No rendered probe: when its deinit runs depends on
+    /// the render passes, which a burst changes.
     private func burstCommand(_ rng: inout SeededRandom) -> FuzzCommand {
         rng.pick([(.bump, 4), (.setCount(rng.int(in: 0...5)), 2), (.emit(rng.index(100)), 1),
-                  (.bumpAndEmit(rng.index(100)), 2), (.noop, 1), (.editRow(rng.index(100)), 1)])
+                  (.bumpAndEmit(rng.index(100)), 2), (.noop, 1), (.editRow(rng.index(100)), 1),
+                  (.passCourier, 1)])
     }
 }
 

@@ -86,6 +86,12 @@ enum Differ {
             return "side effects alive after the burst differ (B4; - reference, + \(name)):\n"
                 + lineDiff(referenceEffects.sorted(), otherEffects.sorted())
         }
+        // Couriers go inside an action's apply, so in the same order (B1).
+        let referenceDeinits = reference.entries.filter { $0.hasPrefix("probe ") }
+        let otherDeinits = other.entries.filter { $0.hasPrefix("probe ") }
+        if referenceDeinits != otherDeinits {
+            return "probes' deinits differ (B1; - reference, + \(name)):\n" + lineDiff(referenceDeinits, otherDeinits)
+        }
         var remaining = reference.published[...]
         for rendering in other.published {
             guard let found = remaining.firstIndex(of: rendering) else {

@@ -75,6 +75,10 @@ public enum FuzzCommand: Equatable, Sendable {
     case holdProbe(ProbeEffect)
     /// the state lets go of its probe
     case dropProbe
+    /// the state lets go of its courier, a probe that no rendering holds, so
+    /// its deinit sends a `bump` inside this action's apply, whatever the
+    /// render passes do (B1); then takes a new one. Nothing for an `Eq` state
+    case passCourier
 
     /// Whether the command is about a keyed list.
     public var isListCommand: Bool {

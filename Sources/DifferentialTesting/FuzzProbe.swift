@@ -1,8 +1,9 @@
 /// An object a test workflow's state holds (R24), and so every rendering of
-/// its node and of the node's ancestors, until a command drops it. Its
-/// deinit re-enters the host that made it: it logs, then sends, updates the
-/// host or cancels one of its observations, as `effect` says. The runtimes
-/// must agree on when it goes and on what that does.
+/// its node and of the node's ancestors, until a command drops it; or, as a
+/// courier, the state alone. Its deinit re-enters the host that made it: it
+/// logs, then sends, updates the host or cancels one of its observations,
+/// as `effect` says. The runtimes must agree on when it goes and on what
+/// that does.
 ///
 /// Only the states of the `Opaque` flavor hold one: an `Eq` state stays a
 /// bit copy, which S1 compares.
@@ -49,10 +50,12 @@ public enum ProbeEffect: Equatable, Sendable {
     case cancel
 }
 
-/// Where a test workflow's state keeps its probe: nowhere for `Eq`.
+/// Where a test workflow's state keeps its probe and its courier: nowhere
+/// for `Eq`.
 public protocol ProbeSlot {
     init()
     var probe: FuzzProbe? { get set }
+    var courier: FuzzProbe? { get set }
 }
 
 /// The `Eq` flavor's slot: holds nothing, so the state stays a bit copy.
@@ -62,10 +65,15 @@ public struct NoProbe: ProbeSlot, Equatable {
         get { nil }
         set {}
     }
+    public var courier: FuzzProbe? {
+        get { nil }
+        set {}
+    }
 }
 
 /// The `Opaque` flavor's slot.
 public struct HeldProbe: ProbeSlot {
     public var probe: FuzzProbe?
+    public var courier: FuzzProbe?
     public init() {}
 }

@@ -46,7 +46,8 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
     var nextKey = 0
     /// The last outputs heard from children (R17).
     var heard: [String] = []
-    /// A probe, rendered by the node (R24); never for `Eq`.
+    /// A probe, rendered by the node (R24), and a courier, never rendered;
+    /// neither for `Eq`.
     var probes = F.Probes()
 
     init(input: Int, rows: Int) {
@@ -61,6 +62,7 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
         if !rows.isEmpty || nextKey > 0 { text += " rows=[\(rows.map { "\($0.key):\($0.value)" }.joined(separator: ","))]" }
         if !heard.isEmpty { text += " heard=[\(heard.joined(separator: ","))]" }
         if let probe = probes.probe { text += " \(probe.name)" }
+        if let courier = probes.courier { text += " courier \(courier.name)" }
         return text
     }
 
@@ -100,6 +102,11 @@ public struct FuzzState<F: Flavor>: CustomStringConvertible {
             }
         case .dropProbe:
             probes.probe = nil
+        case .passCourier:
+            // The copy in `before` holds the old one until this returns.
+            if F.Probes.self != NoProbe.self {
+                probes.courier = FuzzProbe(effect: .send, log: FuzzLog.current)
+            }
         }
         return nil
     }

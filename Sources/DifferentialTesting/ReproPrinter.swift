@@ -88,6 +88,7 @@ public enum ReproPrinter {
         case let .moveRow(a, b): ".moveRow(\(a), \(b))"
         case let .editRow(n): ".editRow(\(n))"
         case .dropProbe: ".dropProbe"
+        case .passCourier: ".passCourier"
         case let .holdProbe(effect):
             switch effect {
             case .log: ".holdProbe(.log)"
