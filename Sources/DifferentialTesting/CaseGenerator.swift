@@ -149,7 +149,10 @@ public struct CaseGenerator: Sendable {
         case "mainSend":
             return .send(.main(n), burstCommand(&rng))
         case "workerBurst":
-            return .workerSends((0..<rng.int(in: 1...5)).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) })
+            let sends = (0..<rng.int(in: 1...5)).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) }
+            // Sometimes the output observer sends too, in the middle of them.
+            let count = rng.chance(0.4) ? rng.int(in: 1...2) : 0
+            return .workerSends(sends, then: (0..<count).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) })
         case "observerBurst":
             let sends = (0..<rng.int(in: 1...4)).map { _ in Send(.main(rng.index(1000)), burstCommand(&rng)) }
             return .queuedSend(.toRoot(n), .emit(rng.index(100)), then: sends)

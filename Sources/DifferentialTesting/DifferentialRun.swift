@@ -125,19 +125,25 @@ public enum DifferentialRun {
                     host.drive { targets[h].send(command) }
                     host.onNextOutput = nil
                 }
-            case let .workerSends(sends):
+            case let .workerSends(sends, then: observerSends):
                 let targets = sends.compactMap { send in resolve(send.pick, send.command, in: pool).map { (send.command, $0) } }
-                guard targets.count == sends.count, !targets.isEmpty else {
+                let followUps = observerSends.compactMap { send in resolve(send.pick, send.command, in: pool).map { (send.command, $0) } }
+                guard targets.count == sends.count, followUps.count == observerSends.count, !targets.isEmpty else {
                     coverage.sendsWithoutTarget += 1
                     continue
                 }
                 what = "event \(index + 1): \(ReproPrinter.literal(event)) to "
                     + targets.map { "\($0.1[0].meta)" }.joined(separator: ", ")
+                    + (followUps.isEmpty ? "" : ", then " + followUps.map { "\($0.1[0].meta)" }.joined(separator: ", "))
                 for (h, host) in hosts.enumerated() {
+                    host.onNextOutput = {
+                        for (command, sinks) in followUps { sinks[h].send(command) }
+                    }
                     host.drive {
                         for (command, sinks) in targets { sinks[h].sendFromWorker(command) }
                     }
                     host.endMainQueueTurn()
+                    host.onNextOutput = nil
                 }
             }
             let isSend = if case .update = event { false } else { true }

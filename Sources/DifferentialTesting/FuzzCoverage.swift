@@ -42,8 +42,11 @@ public struct FuzzCoverage: CustomStringConvertible {
             case .update: updates += 1
             case .send, .queuedSend, .workerSends:
                 sends += 1
-                if case .queuedSend = event, reference.entries.filter({ $0.hasPrefix("receive") }).count > 1 {
-                    queuedSends += 1
+                let received = reference.entries.filter { $0.hasPrefix("receive") }.count
+                switch event {
+                case .queuedSend where received > 1: queuedSends += 1
+                case let .workerSends(sends, followUps) where !followUps.isEmpty && received > sends.count: queuedSends += 1
+                default: break
                 }
                 if stale {
                     staleSends += 1

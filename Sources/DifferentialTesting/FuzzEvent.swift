@@ -12,11 +12,14 @@ public enum FuzzEvent: Equatable, Sendable {
     /// and dropped if its sink died meanwhile, e.g. in the send before (R15).
     case queuedSend(SinkPick, FuzzCommand, then: [Send])
     /// Sends each as a worker's output (B1), then ends the main queue's
-    /// turn: a host that renders bursts once applies them as one burst.
-    case workerSends([Send])
+    /// turn: a host that renders bursts once applies them as one burst. The
+    /// first root output reaching the output observer makes the sends
+    /// `then` from inside it, which go before the workers' sends after it.
+    case workerSends([Send], then: [Send])
 }
 
-/// A send made from inside the output observer (`FuzzEvent.queuedSend`).
+/// A send made from inside the output observer (`FuzzEvent.queuedSend`,
+/// `FuzzEvent.workerSends`), or a worker's send.
 public struct Send: Equatable, Sendable {
     public var pick: SinkPick
     public var command: FuzzCommand

@@ -60,8 +60,9 @@ public enum ReproPrinter {
         case let .queuedSend(pick, command, sends):
             ".queuedSend(\(literal(pick)), \(literal(command)), then: ["
                 + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
-        case let .workerSends(sends):
-            ".workerSends([" + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
+        case let .workerSends(sends, followUps):
+            ".workerSends([" + sends.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ")
+                + "], then: [" + followUps.map { "Send(\(literal($0.pick)), \(literal($0.command)))" }.joined(separator: ", ") + "])"
         }
     }
 

@@ -155,19 +155,24 @@ public struct Shrinker {
                 }
             }
             return result
-        case let .workerSends(sends):
-            // Fewer sends, simpler picks.
-            var result: [FuzzEvent] = sends.count == 1 ? [.send(sends[0].pick, sends[0].command)] : []
+        case let .workerSends(sends, followUps):
+            // Fewer sends and follow-ups, simpler picks.
+            var result: [FuzzEvent] = sends.count == 1 && followUps.isEmpty ? [.send(sends[0].pick, sends[0].command)] : []
             for i in sends.indices where sends.count > 1 {
                 var fewer = sends
                 fewer.remove(at: i)
-                result.append(.workerSends(fewer))
+                result.append(.workerSends(fewer, then: followUps))
+            }
+            for i in followUps.indices {
+                var fewer = followUps
+                fewer.remove(at: i)
+                result.append(.workerSends(sends, then: fewer))
             }
             for i in sends.indices {
                 for simpler in simplerPicks(sends[i].pick) {
                     var changed = sends
                     changed[i].pick = simpler
-                    result.append(.workerSends(changed))
+                    result.append(.workerSends(changed, then: followUps))
                 }
             }
             return result
