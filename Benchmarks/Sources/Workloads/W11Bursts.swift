@@ -260,7 +260,7 @@ struct RowFeedWorker: AsyncSequenceWorker {
     func isEquivalent(to otherWorker: RowFeedWorker) -> Bool { feed === otherWorker.feed }
 }
 
-/// A list of rows, each a `ListRow` child keyed by its id, and the worker:
+/// A list of rows, each a `FedRow` child keyed by its id, and the worker:
 /// value v relabels row v % rows with the label the op made for it.
 public struct FedList: Workflow {
     let rows: Int
@@ -293,9 +293,24 @@ public struct FedList: Workflow {
         var screens: [RowScreen] = []
         screens.reserveCapacity(rows)
         for row in 0..<rows {
-            screens.append(ListRow(id: row, label: state.labels[row]).rendered(in: context, key: ChildKeys.key(row)))
+            screens.append(FedRow(label: state.labels[row], id: Int32(row)).rendered(in: context, key: ChildKeys.key(row)))
         }
         return Screen(rows: screens, applied: state.applied)
+    }
+}
+
+/// `FedList`'s row: `ListRow`'s twin, but of another size. With a row of
+/// the same layout, the compiler merged this list's render specialisations
+/// with W5's, and W5's rows then went through a thunk (+2.9% on W5-swap).
+public struct FedRow: Workflow, Equatable {
+    public var label: String
+    public var id: Int32
+
+    public typealias State = Void
+
+    public func render(state: Void, context: RenderContext<FedRow>) -> RowScreen {
+        RenderCount.value &+= 1
+        return RowScreen(id: Int(id), label: label)
     }
 }
 
