@@ -14,7 +14,8 @@ public enum FuzzEvent: Equatable, Sendable {
     /// Sends each as a worker's output (B1), then ends the main queue's
     /// turn: a host that renders bursts once applies them as one burst. The
     /// first root output reaching the output observer makes the sends
-    /// `then` from inside it, which go before the workers' sends after it.
+    /// `then` from inside it: they apply before the workers' sends still
+    /// waiting, as they would with bursts off (B1).
     case workerSends([Send], then: [Send])
 }
 
