@@ -158,19 +158,22 @@ extension Catalog {
             let fastOff = count * (shape.depth + 1)
             let fastOn = shape.distinctAncestors(ofLeaves: count)
             return [false, true].map { on in
-                WorkloadCase(
+                // The reference renders every node in every pass: the
+                // burst's, or the kick's and each send's.
+                let referenceRenders = shape.nodeCount * (on ? 1 : count + 1)
+                return WorkloadCase(
                     id: "W11-\(count)-\(on ? "on" : "off")", workload: "W11",
                     operation: "burst of \(count) leaf sends, bursts rendered once \(on ? "on" : "off")",
                     profile: "w11-bursts", nodes: shape.nodeCount,
                     opsPerSample: [:], maxSamples: [.reference: on ? 40 : 4], variants: [.fast, .reference],
-                    note: "no vanilla: what is measured is the host's handling of the burst"
+                    note: "no vanilla: what is measured is the host's handling of the burst; per op, checked: "
+                        + "\(on ? 1 : count + 1) renderings published, \(on ? fastOn : fastOff) render calls fast, "
+                        + "\(referenceRenders) reference"
                 ) { variant in
-                    // The reference renders every node in every pass: the
-                    // burst's, or the kick's and each send's.
                     byVariant(variant,
                               fast: { BurstOnHost<Fast<SpreadTally>>(shape: shape, count: count, conflates: on, rendersPerOp: on ? fastOn : fastOff) },
                               reference: { BurstOnHost<Reference<SpreadTally>>(shape: shape, count: count, conflates: on,
-                                                                              rendersPerOp: shape.nodeCount * (on ? 1 : count + 1)) },
+                                                                              rendersPerOp: referenceRenders) },
                               vanilla: { preconditionFailure("W11 has no vanilla variant") })
                 }
             }
@@ -385,7 +388,8 @@ extension Catalog {
                 operation: "worker yields \(values) values into \(rows) rows, bursts rendered once \(on ? "on" : "off")",
                 profile: w11.profile.name, nodes: rows + 2,
                 opsPerSample: [:], maxSamples: [.reference: on ? 40 : 4], variants: [.fast, .reference],
-                note: "no vanilla; time from BenchTable's own loop: the op runs the main run loop, which ordo-one's main-queue blocks cannot"
+                note: "no vanilla; time from BenchTable's own loop: the op runs the main run loop, which ordo-one's main-queue blocks cannot; "
+                    + "per op, checked: \(on ? 1 : values) renderings published, each walked row by row"
             ) { variant in
                 byVariant(variant,
                           fast: { WorkerBurstOnHost<Fast<FedList>>(rows: rows, values: values, conflates: on) },
