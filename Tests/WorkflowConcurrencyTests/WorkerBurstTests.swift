@@ -9,65 +9,19 @@ import TestSupport
 // burst on a host that renders bursts once: one render pass, one published
 // rendering; off, one of each per output.
 
-/// Elements handed over in batches: a batch's elements are all taken in the
-/// turn of the main queue that resumes the iteration (the iterator keeps the
-/// caller's isolation and does not suspend while elements wait), as a
-/// socket's batch would be.
-@MainActor
-final class Batches: @unchecked Sendable {
-    private var waiting: [String] = []
-    private var isFinished = false
-    private var resume: CheckedContinuation<Void, Never>?
-
-    /// Hands over `batch`; the iteration takes it in its next turn.
-    func send(_ batch: [String]) {
-        waiting += batch
-        resume.take()?.resume()
-    }
-
-    /// Ends the iteration, so that the worker's task ends too.
-    func finish() {
-        isFinished = true
-        resume.take()?.resume()
-    }
-
-    func next() async -> String? {
-        if waiting.isEmpty, !isFinished {
-            await withCheckedContinuation { resume = $0 }
-        }
-        return waiting.isEmpty ? nil : waiting.removeFirst()
-    }
-}
-
-struct BatchSequence: AsyncSequence, Sendable {
-    let batches: Batches
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let batches: Batches
-
-        mutating func next() async -> String? {
-            await batches.next()
-        }
-
-        mutating func next(isolation actor: isolated (any Actor)?) async -> String? {
-            await batches.next()
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(batches: batches) }
-}
-
+/// Iterates a feed whose batches are each taken in one turn of the main
+/// queue, as a socket's would be.
 struct BatchWorker: AsyncSequenceWorker {
-    let batches: Batches
+    let batches: BatchFeed<String>
 
-    func run() -> BatchSequence { BatchSequence(batches: batches) }
+    func run() -> BatchFeed<String> { batches }
 
     func isEquivalent(to otherWorker: BatchWorker) -> Bool { batches === otherWorker.batches }
 }
 
 /// Keeps every element its worker delivered, in order.
 struct BatchParent: Workflow {
-    let batches: Batches
+    let batches: BatchFeed<String>
 
     func makeInitialState() -> [String] { [] }
 
@@ -98,7 +52,7 @@ struct WorkerBurstTests {
     @Test("B1: a worker's elements delivered in one turn of the main queue reach the parent in order, in one burst; off, one cascade each", arguments: RuntimeKind.allCases)
     func batchMakesOneBurst(kind: RuntimeKind) async {
         for on in [true, false] {
-            let batches = Batches()
+            let batches = BatchFeed<String>()
             let host = TestHost(kind, BatchParent(batches: batches), configure: { $0.conflateStaleRenderings = on })
             host.recordRenderings()
             await turnsPass()
